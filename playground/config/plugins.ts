@@ -1,0 +1,43 @@
+import path from 'path';
+
+export default ({ env }) => ({
+  'users-permissions': {
+    config: {
+      jwtSecret: env('JWT_SECRET'),
+      jwtManagement: env('JWT_MANAGEMENT', 'legacy-support'),
+    },
+  },
+  email: {
+    config: {
+      provider: 'nodemailer',
+      providerOptions: {
+        host: env('SMTP_HOST', '127.0.0.1'),
+        port: env.int('SMTP_PORT', 587),
+        secure: env.bool('SMTP_SECURE', false),
+        ignoreTLS: env.bool('SMTP_IGNORE_TLS', false),
+        auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
+        connectionTimeout: env.int('SMTP_TIMEOUT', 10000),
+        greetingTimeout: env.int('SMTP_TIMEOUT', 10000),
+        socketTimeout: env.int('SMTP_TIMEOUT', 10000),
+      },
+      settings: {
+        defaultFrom: env('SMTP_FROM', 'CMS Bag <no-reply@example.com>'),
+        defaultReplyTo: env('SMTP_FROM', 'CMS Bag <no-reply@example.com>'),
+      },
+    },
+  },
+  'cms-plugin-bag': {
+    enabled: true,
+    // The plugin under development: the repository root (this file runs from playground/dist/config),
+    // loaded through its package.json exports, i.e. from its built output in dist/.
+    resolve: path.resolve(__dirname, '..', '..', '..'),
+    config: {
+      crypto: {
+        rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },
+        aes: { secret: env('AES_SECRET') || undefined },
+      },
+      // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
+      ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
+    },
+  },
+});

@@ -1,0 +1,21 @@
+import type { Core } from '@strapi/strapi';
+import { getService } from './utils/get-service';
+
+/**
+ * On a fresh database this plugin may bootstrap before users-permissions (plugins declared in config/plugins.ts
+ * come first). Granting before it would create its roles ourselves or make it skip its own default permissions
+ * (it only creates them when the permission table is empty), so let it initialize first with its own idempotent
+ * initializer; its bootstrap then finds the roles and permissions in place and leaves them as they are.
+ */
+const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
+  const roles = await strapi.db.query('plugin::users-permissions.role').count();
+  if (roles === 0) await strapi.plugin('users-permissions').service('users-permissions').initialize();
+};
+
+const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
+  await getService(strapi, 'crypto').init();
+  await ensureUsersPermissionsInitialized(strapi);
+  await getService(strapi, 'permissions').grantDefaults();
+};
+
+export default bootstrap;

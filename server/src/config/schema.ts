@@ -1,0 +1,138 @@
+/**
+ * The one description of the plugin's configuration: its TypeScript type, its defaults and its validation.
+ * Durations are accepted as seconds or as strings such as '90s', '15m', '1h', '30d' and come out as seconds.
+ */
+import crypto from 'crypto';
+import { z } from 'zod';
+
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+const DURATION_PATTERN = /^(\d+)\s*(s|m|h|d)?$/;
+
+/** Seconds in a duration written as a number of seconds or as '90s', '15m', '1h', '30d'. */
+export const toSeconds = (value: number | string): number => {
+  if (typeof value === 'number') return value;
+  const match = DURATION_PATTERN.exec(value.trim());
+  if (!match) throw new Error(`invalid duration ${value}`);
+  return Number(match[1]) * UNITS[match[2] ?? 's'];
+};
+
+const duration = (fallback: string) =>
+  z
+    .union([z.number().int().positive(), z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d')])
+    .default(fallback)
+    .transform(toSeconds)
+    .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
+
+const MIN_RSA_BITS = 2048;
+
+/** A configured RSA key must parse and be RSA of at least 2048 bits; checked here so Strapi refuses to start. */
+const checkRsaPrivateKey = (pem: string, ctx: z.RefinementCtx) => {
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPrivateKey(pem);
+  } catch {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a valid PEM private key' });
+    return;
+  }
+  if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be an RSA private key of at least ${MIN_RSA_BITS} bits` });
+  }
+};
+
+const captchaType = z.enum(['image', 'email', 'any'], {
+  errorMap: () => ({ message: 'must be one of image, email, any' }),
+});
+
+const captchaSwitch = (enabled: boolean, type: 'image' | 'email') =>
+  z.object({ enabled: z.boolean().default(enabled), type: captchaType.default(type) }).strict().default({});
+
+const limit = (interval: string, max: number) =>
+  z.object({ interval: duration(interval), max: z.number().int().positive().default(max) }).strict().default({});
+
+export const configSchema = z
+  .object({
+    login: z.object({ captcha: captchaSwitch(false, 'image') }).strict().default({}),
+    register: z.object({ captcha: captchaSwitch(true, 'email') }).strict().default({}),
+    auth: z
+      .object({
+        accessToken: z.object({ expiresIn: duration('1h') }).strict().default({}),
+        refreshToken: z.object({ expiresIn: duration('30d') }).strict().default({}),
+        requireEncryptedPassword: z.boolean().default(false),
+      })
+      .strict()
+      .default({}),
+    captcha: z
+      .object({
+        image: z
+          .object({
+            expiresIn: duration('5m'),
+            size: z.number().int().min(4).max(8).default(4),
+          })
+          .strict()
+          .default({}),
+        email: z
+          .object({
+            expiresIn: duration('10m'),
+            resendInterval: duration('60s'),
+            maxAttempts: z.number().int().positive().default(5),
+            subject: z.string().min(1).default('Your verification code'),
+          })
+          .strict()
+          .default({}),
+      })
+      .strict()
+      .default({}),
+    crypto: z
+      .object({
+        rsa: z.object({ privateKey: z.string().min(1).superRefine(checkRsaPrivateKey).optional() }).strict().default({}),
+        aes: z.object({ secret: z.string().min(1).optional() }).strict().default({}),
+      })
+      .strict()
+      .default({}),
+    comments: z
+      .object({
+        autoApprove: z.boolean().default(false),
+        maxLength: z.number().int().positive().default(5000),
+      })
+      .strict()
+      .default({}),
+    rateLimit: z
+      .object({
+        enabled: z.boolean().default(true),
+        login: limit('1m', 10),
+        register: limit('1m', 10),
+        sendCode: limit('1h', 20),
+        captchaImage: limit('1m', 30),
+        refreshToken: limit('1m', 60),
+        comment: limit('1m', 5),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+/** The configuration as given in config/plugins.ts. */
+export type PluginConfigInput = z.input<typeof configSchema>;
+/** The configuration as services see it: defaults applied, durations in seconds. */
+export type PluginConfig = z.output<typeof configSchema>;
+export type CaptchaType = z.infer<typeof captchaType>;
+export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled'>;
+
+const describeIssue = (issue: z.ZodIssue): string => {
+  const key = issue.path.join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => (key ? `${key}.${k}` : k));
+    return `unknown key ${keys.join(', ')}`;
+  }
+  if (issue.code === 'invalid_type') return `${key} must be a ${issue.expected}, got ${issue.received}`;
+  return `${key} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+};
+
+/** Parses a configuration and throws an Error naming the first bad key, so Strapi refuses to start. */
+export const parseConfig = (input: unknown): PluginConfig => {
+  const result = configSchema.safeParse(input ?? {});
+  if (!result.success) {
+    throw new Error(`cms-plugin-bag: ${result.error.issues.map(describeIssue).join('; ')}`);
+  }
+  return result.data;
+};

@@ -1,0 +1,25 @@
+import article from './article';
+import category from './category';
+import tag from './tag';
+import comment from './comment';
+import menu from './menu';
+import menuItem from './menu-item';
+import page from './page';
+import banner from './banner';
+import refreshToken from './refresh-token';
+import captcha from './captcha';
+import rateLimit from './rate-limit';
+
+export default {
+  article,
+  category,
+  tag,
+  comment,
+  menu,
+  'menu-item': menuItem,
+  page,
+  banner,
+  'refresh-token': refreshToken,
+  captcha,
+  'rate-limit': rateLimit,
+};

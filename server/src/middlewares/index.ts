@@ -1,0 +1,5 @@
+import rateLimit from './rate-limit';
+
+export default {
+  'rate-limit': rateLimit,
+};

@@ -1,0 +1,5 @@
+import type { PluginRoute } from '../types';
+
+const routes: PluginRoute[] = [];
+
+export default routes;

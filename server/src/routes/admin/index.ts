@@ -1,0 +1,5 @@
+/** Admin panel routes under `/cms-plugin-bag/…`, each guarded by `admin::hasPermissions` with the plugin's actions. */
+import comments from './comments';
+import settings from './settings';
+
+export const routes = [...settings, ...comments];

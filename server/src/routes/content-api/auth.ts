@@ -1,0 +1,5 @@
+import type { RouteModule } from '../types';
+
+const routes: RouteModule = { routes: [], grants: {} };
+
+export default routes;

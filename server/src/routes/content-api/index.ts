@@ -1,0 +1,16 @@
+/** Public API routes: `/api/cms-plugin-bag/…` by default, `/api/bag/…` for routes with `prefix: ''`. */
+import type { Handler, RoleType, RouteModule } from '../types';
+import auth from './auth';
+import comments from './comments';
+import content from './content';
+import cryptoRoutes from './crypto';
+
+const modules: RouteModule[] = [auth, cryptoRoutes, content, comments];
+
+export const routes = modules.flatMap((module) => module.routes);
+
+/** Actions granted on first start, per role type (CONTRACT.md §3). */
+export const defaultGrants: Record<RoleType, Handler[]> = {
+  public: modules.flatMap((module) => module.grants.public ?? []),
+  authenticated: modules.flatMap((module) => module.grants.authenticated ?? []),
+};

@@ -1,0 +1,37 @@
+import type controllers from '../controllers';
+
+type Controllers = typeof controllers;
+
+/** `controller.action` for every action the plugin's controllers define, so a renamed action fails to compile. */
+export type Handler = {
+  [C in keyof Controllers]: `${C & string}.${keyof ReturnType<Controllers[C]> & string}`;
+}[keyof Controllers];
+
+type MiddlewareRef = string | { name: string; config?: unknown };
+
+export interface PluginRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  handler: Handler;
+  config?: {
+    /** '' serves the route outside the plugin prefix, under its full path (e.g. `/bag/articles` → `/api/bag/articles`). */
+    prefix?: string;
+    auth?: false | { scope?: string[] };
+    policies?: MiddlewareRef[];
+    middlewares?: MiddlewareRef[];
+  };
+}
+
+export type RoleType = 'public' | 'authenticated';
+
+/** A group of content-API routes and the Users & Permissions roles granted its actions on first start. */
+export interface RouteModule {
+  routes: PluginRoute[];
+  grants: Partial<Record<RoleType, Handler[]>>;
+}
+
+/** Route middleware counting requests against `rateLimit.<limit>` (see middlewares/rate-limit.ts). */
+export const rateLimited = (limit: string, identifierField?: string) => ({
+  name: 'plugin::cms-plugin-bag.rate-limit',
+  config: { limit, identifierField },
+});

@@ -1,0 +1,88 @@
+/**
+ * The configuration services act on: config/plugins.ts, overridden by what an administrator saved in
+ * Settings → CMS Bag (only the keys marked *admin* in the contract). Stored in the plugin store, so every
+ * instance sharing the database sees a change within CACHE_SECONDS, and the instance that saved it at once.
+ */
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import { configSchema, parseConfig, type PluginConfig } from '../config/schema';
+import { PLUGIN_ID } from '../utils/plugin-id';
+
+const CACHE_MS = 5_000;
+
+const adminSettingsSchema = z
+  .object({
+    login: z.object({ captcha: configSchema.shape.login.removeDefault().shape.captcha.removeDefault() }).strict(),
+    register: z.object({ captcha: configSchema.shape.register.removeDefault().shape.captcha.removeDefault() }).strict(),
+    auth: z
+      .object({
+        refreshToken: z.object({ expiresIn: configSchema.shape.auth.removeDefault().shape.refreshToken.removeDefault().shape.expiresIn }).strict(),
+        requireEncryptedPassword: z.boolean(),
+      })
+      .strict(),
+    comments: z.object({ autoApprove: z.boolean() }).strict(),
+  })
+  .deepPartial()
+  .strict();
+
+export type AdminSettings = z.output<typeof adminSettingsSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const deepMerge = (base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (value === undefined) continue;
+    out[key] = isRecord(value) && isRecord(base[key]) ? deepMerge(base[key] as Record<string, unknown>, value) : value;
+  }
+  return out;
+};
+
+const settings = ({ strapi }: { strapi: Core.Strapi }) => {
+  const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID, key: 'settings' });
+  let fileConfig: PluginConfig | undefined;
+  let cached: { value: PluginConfig; at: number } | undefined;
+
+  const file = (): PluginConfig => {
+    fileConfig ??= parseConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
+    return fileConfig;
+  };
+
+  const readOverrides = async (): Promise<AdminSettings> => {
+    const parsed = adminSettingsSchema.safeParse((await store().get({})) ?? {});
+    return parsed.success ? parsed.data : {};
+  };
+
+  return {
+    /** config/plugins.ts alone, validated, defaults applied. */
+    file,
+
+    /** What an administrator saved, as stored (only admin keys). */
+    overrides: readOverrides,
+
+    /** The effective configuration: file config overridden by the admin settings. */
+    async get(): Promise<PluginConfig> {
+      if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      const value = parseConfig(deepMerge(file() as unknown as Record<string, unknown>, await readOverrides()));
+      cached = { value, at: Date.now() };
+      return value;
+    },
+
+    /** Validates and stores admin settings (partial: only the given keys change); returns the effective config. */
+    async update(input: unknown): Promise<PluginConfig> {
+      const parsed = adminSettingsSchema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new z.ZodError([issue]);
+      }
+      const next = deepMerge(await readOverrides(), parsed.data);
+      await store().set({ value: next });
+      cached = undefined;
+      return this.get();
+    },
+  };
+};
+
+export type SettingsService = ReturnType<typeof settings>;
+export default settings;

@@ -1,0 +1,86 @@
+import { PLUGIN, expectStartupFailure, setupStrapi, type TestApp } from '../helpers/strapi';
+
+const CONTENT_TYPES = {
+  article: { draftAndPublish: true, attributes: ['title', 'slug', 'summary', 'content', 'cover', 'isTop', 'views', 'category', 'tags', 'author', 'comments'] },
+  category: { draftAndPublish: false, attributes: ['title', 'slug', 'description', 'parent', 'children', 'articles'] },
+  tag: { draftAndPublish: false, attributes: ['title', 'slug', 'articles'] },
+  comment: { draftAndPublish: false, attributes: ['content', 'status', 'article', 'author', 'parent', 'children', 'ip', 'userAgent', 'isAdmin'] },
+  menu: { draftAndPublish: false, attributes: ['title', 'slug', 'items'] },
+  'menu-item': { draftAndPublish: false, attributes: ['title', 'url', 'target', 'icon', 'isHot', 'order', 'parent', 'children', 'menu'] },
+  page: { draftAndPublish: true, attributes: ['title', 'slug', 'content', 'cover', 'seoTitle', 'seoKeywords', 'seoDescription', 'views'] },
+  banner: { draftAndPublish: true, attributes: ['title', 'subtitle', 'image', 'link', 'order', 'group', 'isVisible'] },
+} as const;
+
+const INTERNAL = ['refresh-token', 'captcha', 'rate-limit'];
+
+describe('the plugin in a real Strapi', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await setupStrapi();
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('is loaded by the host and answers over HTTP', async () => {
+    expect(app.strapi.plugin('cms-plugin-bag')).toBeDefined();
+    await app.request().get('/_health').expect(204);
+  });
+
+  it.each(Object.entries(CONTENT_TYPES))('registers %s with its fields and draft & publish setting', (name, expected) => {
+    const model = app.strapi.getModel(`${PLUGIN}.${name}` as never);
+    expect(model).toBeDefined();
+    expect(Boolean(model.options?.draftAndPublish)).toBe(expected.draftAndPublish);
+    expect(Object.keys(model.attributes)).toEqual(expect.arrayContaining([...expected.attributes]));
+  });
+
+  it('applies the defaults written in the contract', () => {
+    const attrs = (name: string) => app.strapi.getModel(`${PLUGIN}.${name}` as never).attributes as Record<string, any>;
+    expect(attrs('comment').status).toMatchObject({ enum: ['pending', 'approved', 'rejected'], default: 'pending' });
+    expect(attrs('menu-item').target).toMatchObject({ enum: ['_self', '_blank'], default: '_self' });
+    expect(attrs('banner').group.default).toBe('home');
+    expect(attrs('banner').isVisible.default).toBe(true);
+    expect(attrs('article').summary.maxLength).toBe(500);
+    expect(attrs('article').author.target).toBe('plugin::users-permissions.user');
+  });
+
+  it('hides the internal types from the Content Manager and the Content-Type Builder', async () => {
+    for (const name of INTERNAL) {
+      const model = app.strapi.getModel(`${PLUGIN}.${name}` as never);
+      expect(model.pluginOptions).toMatchObject({
+        'content-manager': { visible: false },
+        'content-type-builder': { visible: false },
+      });
+    }
+    const visible = app.strapi.plugin('content-manager').service('content-types').findAllContentTypes();
+    const displayed = visible.filter((ct: any) => ct.isDisplayed).map((ct: any) => ct.uid);
+    expect(displayed).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
+    for (const name of INTERNAL) expect(displayed).not.toContain(`${PLUGIN}.${name}`);
+  });
+
+  it('keeps the host default permissions on a fresh database', async () => {
+    const authenticated = await app.strapi.db
+      .query('plugin::users-permissions.role')
+      .findOne({ where: { type: 'authenticated' }, populate: ['permissions'] });
+    const actions = authenticated.permissions.map((p: { action: string }) => p.action);
+    expect(actions).toContain('plugin::users-permissions.user.me');
+  });
+});
+
+describe('configuration validation', () => {
+  it('refuses to start on a bad value, naming the key', async () => {
+    const error = await expectStartupFailure({ config: { login: { captcha: { type: 'sms' } } } });
+    expect(error.message).toContain('cms-plugin-bag: login.captcha.type must be one of image, email, any');
+  });
+
+  it('refuses to start on an unknown key', async () => {
+    const error = await expectStartupFailure({ config: { comments: { autoApprov: true } } });
+    expect(error.message).toContain('cms-plugin-bag: unknown key comments.autoApprov');
+  });
+
+  it('refuses a malformed duration', async () => {
+    const error = await expectStartupFailure({ config: { auth: { refreshToken: { expiresIn: 'forever' } } } });
+    expect(error.message).toContain('cms-plugin-bag: auth.refreshToken.expiresIn');
+  });
+});

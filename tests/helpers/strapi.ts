@@ -1,0 +1,110 @@
+/**
+ * Boots the playground app in-process against a throwaway database, once per test file, and gives the tests
+ * HTTP access (supertest) and a few shortcuts that go through the host's own services.
+ */
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import request from 'supertest';
+import type { Core } from '@strapi/strapi';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const PLAYGROUND = path.join(ROOT, 'playground');
+export const PLUGIN = 'plugin::cms-plugin-bag';
+
+export interface SetupOptions {
+  /** Plugin configuration merged over the playground's (config/plugins.ts → cms-plugin-bag.config). */
+  config?: Record<string, unknown>;
+  /** Extra environment for this boot (SMTP_HOST, RSA_PRIVATE_KEY, …). */
+  env?: Record<string, string | undefined>;
+  /** Seed the playground's demo content (default false). */
+  seed?: boolean;
+  /** Reuse this database file instead of a new one (restart tests). */
+  databaseFile?: string;
+}
+
+export interface TestApp {
+  strapi: Core.Strapi;
+  databaseFile: string;
+  request: () => ReturnType<typeof request>;
+  /** Stops Strapi; `keepDatabase` leaves the SQLite file for a restart. */
+  stop: (options?: { keepDatabase?: boolean }) => Promise<void>;
+}
+
+const secret = () => crypto.randomBytes(16).toString('base64');
+
+/** Secrets shared by every boot of one test file, so a restart keeps tokens valid. */
+const fileSecrets: Record<string, string> = {
+  APP_KEYS: [secret(), secret()].join(','),
+  API_TOKEN_SALT: secret(),
+  ADMIN_JWT_SECRET: secret(),
+  TRANSFER_TOKEN_SALT: secret(),
+  ENCRYPTION_KEY: secret(),
+  JWT_SECRET: secret(),
+};
+
+const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
+
+export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> {
+  const databaseFile =
+    options.databaseFile ?? path.join('.tmp', `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`);
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SERVE_ADMIN: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    SEED: options.seed ? 'true' : 'false',
+    DATABASE_FILENAME: databaseFile,
+    CMS_BAG_CONFIG: JSON.stringify(options.config ?? {}),
+    ...fileSecrets,
+    ...options.env,
+  };
+  const previous: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    previous[key] = process.env[key];
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+
+  const { createStrapi } = await import('@strapi/strapi');
+  const strapi = createStrapi({ appDir: PLAYGROUND, distDir: path.join(PLAYGROUND, 'dist') });
+  try {
+    await strapi.load();
+  } catch (error) {
+    // A start-up that failed part-way may hold the database open: release it before reporting.
+    await strapi.destroy().catch(() => undefined);
+    throw error;
+  } finally {
+    for (const [key, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+  await new Promise<void>((resolve) => strapi.server.listen(0, '127.0.0.1', () => resolve()));
+
+  return {
+    strapi,
+    databaseFile,
+    request: () => request(strapi.server.httpServer),
+    async stop({ keepDatabase = false } = {}) {
+      await strapi.destroy();
+      if (!keepDatabase && !isPostgres()) {
+        for (const suffix of ['', '-wal', '-shm', '-journal']) {
+          fs.rmSync(path.join(PLAYGROUND, databaseFile + suffix), { force: true });
+        }
+      }
+    },
+  };
+}
+
+/** Boots Strapi expecting it to fail; returns the error it refused to start with. */
+export async function expectStartupFailure(options: SetupOptions): Promise<Error> {
+  try {
+    const app = await setupStrapi(options);
+    await app.stop();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('Strapi started although it should have refused to');
+}

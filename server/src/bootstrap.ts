@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { registerAdminActions } from './admin-actions';
 import { getService } from './utils/get-service';
 
 /**
@@ -14,6 +15,7 @@ const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'crypto').init();
+  await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults();
 };

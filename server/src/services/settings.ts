@@ -4,6 +4,7 @@
  * instance sharing the database sees a change within CACHE_SECONDS, and the instance that saved it at once.
  */
 import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { configSchema, parseConfig, type PluginConfig } from '../config/schema';
 import { PLUGIN_ID } from '../utils/plugin-id';
@@ -73,8 +74,8 @@ const settings = ({ strapi }: { strapi: Core.Strapi }) => {
     async update(input: unknown): Promise<PluginConfig> {
       const parsed = adminSettingsSchema.safeParse(input);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new z.ZodError([issue]);
+        const details = parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message, name: 'ValidationError' }));
+        throw new errors.ValidationError(`${details[0].path.join('.')} ${details[0].message}`, { errors: details });
       }
       const next = deepMerge(await readOverrides(), parsed.data);
       await store().set({ value: next });

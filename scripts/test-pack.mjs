@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * Proves the published package works as a user installs it: `npm pack` (which builds first), a fresh Strapi 5.54
+ * app outside this repository, `npm install ./cms-plugin-bag-*.tgz`, `config/plugins.js` with the plugin enabled and
+ * nothing else, then boot it and check over HTTP that the plugin answers and its content types are in the admin.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-plugin-bag-pack-'));
+const app = path.join(work, 'app');
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } });
+const write = (file, text) => {
+  fs.mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
+  fs.writeFileSync(path.join(app, file), text);
+};
+
+console.log(`==> npm pack into ${work}`);
+run('npm', ['pack', '--pack-destination', work], root);
+const tarball = fs.readdirSync(work).find((f) => f.endsWith('.tgz'));
+const listing = execFileSync('tar', ['-tzf', path.join(work, tarball)], { encoding: 'utf8' });
+for (const required of ['package/dist/server/index.js', 'package/dist/admin/index.mjs', 'package/package.json']) {
+  if (!listing.includes(required)) throw new Error(`${tarball} does not contain ${required}`);
+}
+
+console.log('==> a fresh Strapi 5.54 app');
+const hostVersion = pkg.devDependencies['@strapi/strapi'];
+write(
+  'package.json',
+  JSON.stringify(
+    {
+      name: 'pack-test-app',
+      private: true,
+      dependencies: {
+        '@strapi/strapi': hostVersion,
+        '@strapi/plugin-users-permissions': hostVersion,
+        'better-sqlite3': '12.9.0',
+        react: '18.3.1',
+        'react-dom': '18.3.1',
+        'react-router-dom': '6.30.3',
+        'styled-components': '6.1.19',
+      },
+      allowScripts: { 'better-sqlite3': true, esbuild: true },
+    },
+    null,
+    2
+  )
+);
+write('config/server.js', "module.exports = ({ env }) => ({ host: '127.0.0.1', port: env.int('PORT', 0), app: { keys: ['k1', 'k2'] } });\n");
+write('config/database.js', "module.exports = () => ({ connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' }, useNullAsDefault: true } });\n");
+write(
+  'config/admin.js',
+  "module.exports = () => ({ auth: { secret: 'pack-admin-secret' }, apiToken: { salt: 'pack-salt' }, transfer: { token: { salt: 'pack-transfer' } }, secrets: { encryptionKey: 'pack-encryption-key' }, serveAdminPanel: false });\n"
+);
+write('config/plugins.js', "module.exports = () => ({\n  'cms-plugin-bag': { enabled: true },\n  'users-permissions': { config: { jwtSecret: 'pack-jwt-secret' } },\n});\n");
+write(
+  'config/middlewares.js',
+  "module.exports = ['strapi::logger', 'strapi::errors', 'strapi::security', 'strapi::cors', 'strapi::poweredBy', 'strapi::query', 'strapi::body', 'strapi::session', 'strapi::favicon', 'strapi::public'];\n"
+);
+write('src/index.js', 'module.exports = { register() {}, bootstrap() {} };\n');
+write('public/uploads/.gitkeep', '');
+write(
+  'boot.js',
+  `const { createStrapi } = require('@strapi/strapi');
+(async () => {
+  const strapi = createStrapi({ appDir: __dirname, distDir: __dirname });
+  await strapi.load();
+  await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
+  const base = 'http://127.0.0.1:' + strapi.server.httpServer.address().port;
+  const check = (ok, what) => { if (!ok) throw new Error('pack test: ' + what); console.log('ok - ' + what); };
+  const key = await fetch(base + '/api/cms-plugin-bag/utils/rsa/public-key').then((r) => r.json());
+  check(String(key.publicKey).startsWith('-----BEGIN PUBLIC KEY-----'), 'the plugin answers on /api/cms-plugin-bag');
+  const reg = await fetch(base + '/admin/register-admin', { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin-password-1', firstname: 'A', lastname: 'B' }) }).then((r) => r.json());
+  const token = reg.data.token || reg.data.accessToken;
+  const types = await fetch(base + '/content-manager/content-types', { headers: { authorization: 'Bearer ' + token } }).then((r) => r.json());
+  const shown = types.data.filter((t) => t.isDisplayed).map((t) => t.uid);
+  for (const name of ['article', 'category', 'tag', 'comment', 'menu', 'menu-item', 'page', 'banner']) {
+    check(shown.includes('plugin::cms-plugin-bag.' + name), name + ' is shown in the Content Manager');
+  }
+  check(!shown.includes('plugin::cms-plugin-bag.refresh-token'), 'internal types stay hidden');
+  await strapi.destroy();
+  process.exit(0);
+})().catch((error) => { console.error(error); process.exit(1); });
+`
+);
+
+console.log('==> npm install the tarball');
+run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], app);
+run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, tarball)], app);
+
+console.log('==> boot');
+run('node', ['boot.js'], app);
+fs.rmSync(work, { recursive: true, force: true });
+console.log('pack test passed');

@@ -16,9 +16,7 @@ export default {
 
     if (process.env.SEED !== 'false') await seed(strapi);
 
-    strapi.server.httpServer.once('listening', () => {
-      const url = strapi.config.get('server.absoluteUrl') as string;
-      strapi.log.info(`cms-plugin-bag playground: API at ${url}/api/bag and ${url}/api/cms-plugin-bag, admin panel at ${url}/admin`);
-    });
+    const url = (strapi.config.get('server.absoluteUrl') as string) || `http://localhost:${strapi.config.get('server.port')}`;
+    strapi.log.info(`cms-plugin-bag playground: API at ${url}/api/bag and ${url}/api/cms-plugin-bag, admin panel at ${url}/admin`);
   },
 };

@@ -80,6 +80,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
         strapi.log.warn(`cms-plugin-bag: verification e-mail delivery failed: ${(error as Error).message}`);
         throw new ServiceUnavailableError(EMAIL_DELIVERY_FAILED);
       }
+      await getService(strapi, 'captcha').purgeExpired();
       return { sent: true, expiresIn };
     },
 

@@ -34,7 +34,8 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async register(ctx: Context) {
       const allowedFields = (strapi.config.get('plugin::users-permissions.register') as { allowedFields?: unknown } | undefined)?.allowedFields;
-      const body = await validateRegisterBody(ctx.request.body, Array.isArray(allowedFields) ? allowedFields.filter((f) => typeof f === 'string') : []);
+      const extraFields = Array.isArray(allowedFields) ? allowedFields.filter((field): field is string => typeof field === 'string') : [];
+      const body = await validateRegisterBody(ctx.request.body, extraFields);
       const { user, tokens } = await getService(strapi, 'accounts').register(body, clientInfo(ctx));
       ctx.body = { ...tokens, user: await sanitizeUser(user, ctx) };
     },

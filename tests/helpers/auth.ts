@@ -68,3 +68,22 @@ export const restoreClock = (strapi: Core.Strapi) => {
 
 /** The payload of a jwt, without verifying it. */
 export const jwtPayload = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+
+/**
+ * Makes concurrent requests really overlap: every DELETE on `uid` waits (through the host's database lifecycles)
+ * until `parties` of them are waiting, or `timeoutMs` passed, so each request has read the row before any deletes it.
+ * Returns the function that removes the hold.
+ */
+export function holdDeletesUntil(strapi: Core.Strapi, uid: string, parties: number, timeoutMs = 3000): () => void {
+  const waiting: (() => void)[] = [];
+  return strapi.db.lifecycles.subscribe({
+    models: [uid],
+    async beforeDeleteMany() {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length >= parties) waiting.splice(0).forEach((release) => release());
+        else setTimeout(resolve, timeoutMs);
+      });
+    },
+  });
+}

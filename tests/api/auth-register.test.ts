@@ -106,6 +106,7 @@ describe('captcha, e-mail codes and registration', () => {
 
     it('requires the code', async () => {
       expectError(await register(fresh()), 400, 'Captcha code is required');
+      expectError(await register({ ...fresh(), code: '' }), 400, 'Captcha code is required');
     });
 
     it('voids the code after maxAttempts wrong tries', async () => {
@@ -202,6 +203,7 @@ describe('captcha, e-mail codes and registration', () => {
       const { key, text } = await imageCaptcha(app, texts);
       expectError(await register({ ...fresh(), code: text }), 400, 'Captcha code is required');
       expectError(await register({ ...fresh(), key }), 400, 'Captcha code is required');
+      expectError(await register({ ...fresh(), key: '', code: text }), 400, 'Captcha code is required');
     });
 
     it('refuses an unknown key and an expired captcha', async () => {

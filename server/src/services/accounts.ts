@@ -86,11 +86,13 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     config: PluginConfig
   ) => {
     if (!settings.enabled) return;
-    const useImage = settings.type === 'image' || (settings.type === 'any' && input.key !== undefined);
-    if (input.code === undefined || (useImage && input.key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
+    const key = input.key || undefined;
+    const code = input.code || undefined;
+    const useImage = settings.type === 'image' || (settings.type === 'any' && key !== undefined);
+    if (code === undefined || (useImage && key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
     const valid = useImage
-      ? await getService(strapi, 'captcha').verifyImage(input.key!, input.code)
-      : await getService(strapi, 'email-code').verify(address, input.code, config);
+      ? await getService(strapi, 'captcha').verifyImage(key!, code)
+      : await getService(strapi, 'email-code').verify(address, code, config);
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
 
@@ -100,8 +102,6 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   return {
-    issueTokens,
-
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
     async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; tokens?: Tokens }> {
       const config = await getService(strapi, 'settings').get();

@@ -4,7 +4,8 @@ import { REFRESH_ERRORS } from '../services/refresh-token';
 
 const MAX = 255;
 const text = () => yup.string().strict().max(MAX);
-const captchaFields = { key: text().min(1), code: text().min(1) };
+// An empty key or code counts as missing (`Captcha code is required`), so no min(1) here.
+const captchaFields = { key: text(), code: text() };
 const passwordFields = { password: yup.string().strict().min(1).max(1024), encryptedPassword: yup.string().strict().min(1).max(4096) };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

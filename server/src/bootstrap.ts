@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { registerAdminActions } from './admin-actions';
+import { revokeTokensOnUserChanges } from './user-revocation';
 import { getService } from './utils/get-service';
 
 /**
@@ -18,6 +19,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults();
+  revokeTokensOnUserChanges(strapi);
 };
 
 export default bootstrap;

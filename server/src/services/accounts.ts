@@ -1,0 +1,183 @@
+/**
+ * Register and login on top of users-permissions, so the host's rules hold: advanced settings (allow_register,
+ * default_role, unique_email, email_confirmation), `register.allowedFields`, password hashing and validation.
+ * Order of checks (CONTRACT.md §4): body validation → registration enabled → captcha → credentials / duplicates.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { PluginConfig } from '../config/schema';
+import type { ClientInfo } from '../utils/client';
+import { getService } from '../utils/get-service';
+import { fieldError, type CaptchaInput, type LoginBody, type PasswordInput, type RegisterBody } from '../validation/auth';
+
+const USER_UID = 'plugin::users-permissions.user';
+const ROLE_UID = 'plugin::users-permissions.role';
+const MAX_PASSWORD_BYTES = 72;
+
+export const ACCOUNT_ERRORS = {
+  invalidCredentials: 'Invalid identifier or password',
+  blocked: 'Your account has been blocked by an administrator',
+  unconfirmed: 'Your account email is not confirmed',
+  registerDisabled: 'Register action is currently disabled',
+  taken: 'Email or Username are already taken',
+  captchaRequired: 'Captcha code is required',
+  captchaInvalid: 'Invalid or expired captcha code',
+  encryptedRequired: 'Encrypted password required',
+} as const;
+
+interface AdvancedSettings {
+  allow_register?: boolean;
+  default_role?: string;
+  unique_email?: boolean;
+  email_confirmation?: boolean;
+}
+
+interface UserRow {
+  id: number;
+  email: string;
+  password?: string | null;
+  confirmed?: boolean;
+  blocked?: boolean;
+}
+
+export interface Tokens {
+  jwt: string;
+  refreshToken: string;
+}
+
+const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
+  const usersPermissions = () => strapi.plugin('users-permissions');
+  const advancedSettings = async (): Promise<AdvancedSettings> =>
+    ((await strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key: 'advanced' })) as AdvancedSettings | null) ?? {};
+
+  /** The clear password from `password` or `encryptedPassword` (RSA-OAEP), under `auth.requireEncryptedPassword`. */
+  const clearPassword = async (input: PasswordInput, config: PluginConfig): Promise<string> => {
+    if (input.password !== undefined && config.auth.requireEncryptedPassword) {
+      throw new errors.ValidationError(ACCOUNT_ERRORS.encryptedRequired);
+    }
+    if (input.encryptedPassword !== undefined) return getService(strapi, 'crypto').rsaDecrypt(input.encryptedPassword);
+    if (input.password !== undefined) return input.password;
+    throw fieldError('password', 'password is a required field');
+  };
+
+  /** The host's own password rules for registration: at most 72 bytes (bcrypt) and its `validatePassword` hook. */
+  const checkNewPassword = async (password: string) => {
+    if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) throw fieldError('password', 'Password must be less than 73 bytes');
+    const rules = strapi.config.get('plugin::users-permissions.validationRules') as { validatePassword?: (value: string) => unknown } | undefined;
+    if (typeof rules?.validatePassword === 'function') {
+      let valid: unknown;
+      try {
+        valid = await rules.validatePassword(password);
+      } catch (error) {
+        throw fieldError('password', (error as Error).message || 'An error occurred.');
+      }
+      if (!valid) throw fieldError('password', 'Password validation failed.');
+    }
+  };
+
+  /**
+   * Checks the captcha of the given kind. `address` is where an e-mail code must have been sent (for login: the
+   * account's own address, or the identifier when there is no such account).
+   */
+  const checkCaptcha = async (
+    settings: PluginConfig['login']['captcha'],
+    input: CaptchaInput,
+    address: string,
+    config: PluginConfig
+  ) => {
+    if (!settings.enabled) return;
+    const key = input.key || undefined;
+    const code = input.code || undefined;
+    const useImage = settings.type === 'image' || (settings.type === 'any' && key !== undefined);
+    if (code === undefined || (useImage && key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
+    const valid = useImage
+      ? await getService(strapi, 'captcha').verifyImage(key!, code)
+      : await getService(strapi, 'email-code').verify(address, code, config);
+    if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
+  };
+
+  const issueTokens = async (userId: number, client: ClientInfo, config: PluginConfig): Promise<Tokens> => ({
+    jwt: usersPermissions().service('jwt').issue({ id: userId }, { expiresIn: config.auth.accessToken.expiresIn }),
+    refreshToken: await getService(strapi, 'refresh-token').issue(userId, client, config),
+  });
+
+  return {
+    /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
+    async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; tokens?: Tokens }> {
+      const config = await getService(strapi, 'settings').get();
+      const password = await clearPassword(body, config);
+      await checkNewPassword(password);
+
+      const settings = await advancedSettings();
+      if (!settings.allow_register) throw new errors.ApplicationError(ACCOUNT_ERRORS.registerDisabled);
+
+      const email = body.email.toLowerCase();
+      await checkCaptcha(config.register.captcha, body, email, config);
+
+      const role = await strapi.db.query(ROLE_UID).findOne({ where: { type: settings.default_role } });
+      if (!role) throw new errors.ApplicationError('Impossible to find the default role');
+
+      const { username } = body;
+      const identifierFilter = { $or: [{ email }, { username: email }, { username }, { email: username }] };
+      const where = settings.unique_email ? identifierFilter : { ...identifierFilter, provider: 'local' };
+      if ((await strapi.db.query(USER_UID).count({ where })) > 0) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
+
+      const user = (await usersPermissions().service('user').add({
+        ...body.extra,
+        username,
+        email,
+        password,
+        provider: 'local',
+        role: role.id,
+        confirmed: !settings.email_confirmation,
+      })) as UserRow;
+
+      if (settings.email_confirmation) {
+        try {
+          await usersPermissions().service('user').sendConfirmationEmail(user);
+        } catch (error) {
+          strapi.log.error(error);
+          throw new errors.ApplicationError('Error sending confirmation email');
+        }
+        return { user };
+      }
+      return { user, tokens: await issueTokens(user.id, client, config) };
+    },
+
+    async login(body: LoginBody, client: ClientInfo): Promise<{ user: UserRow; tokens: Tokens }> {
+      const config = await getService(strapi, 'settings').get();
+      const password = await clearPassword(body, config);
+
+      const { identifier } = body;
+      const user = (await strapi.db.query(USER_UID).findOne({
+        where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
+      })) as UserRow | null;
+      await checkCaptcha(config.login.captcha, body, user?.email ?? identifier, config);
+
+      const invalid = () => new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
+      if (!user || !user.password) throw invalid();
+      if (!(await usersPermissions().service('user').validatePassword(password, user.password))) throw invalid();
+
+      const settings = await advancedSettings();
+      if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
+      if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
+
+      return { user, tokens: await issueTokens(user.id, client, config) };
+    },
+
+    /** A new access token for a live refresh token. */
+    async refresh(refreshToken: string): Promise<string> {
+      const config = await getService(strapi, 'settings').get();
+      const { id } = await getService(strapi, 'refresh-token').userOf(refreshToken);
+      return usersPermissions().service('jwt').issue({ id }, { expiresIn: config.auth.accessToken.expiresIn });
+    },
+
+    /** The user as the host stores it (sanitize before showing it). */
+    async findUser(id: number): Promise<UserRow | null> {
+      return (await usersPermissions().service('user').fetch(id, {})) as UserRow | null;
+    },
+  };
+};
+
+export type AccountsService = ReturnType<typeof accounts>;
+export default accounts;

@@ -1,0 +1,44 @@
+/**
+ * Revokes a user's refresh tokens when the user is blocked, deleted or gets a new password. Hooked on the
+ * database lifecycles of the users-permissions user, so every path counts: the host's own endpoints, the admin
+ * panel's Content Manager, and code calling the query engine or the Document Service.
+ */
+import type { Core } from '@strapi/strapi';
+import { getService } from './utils/get-service';
+
+const USER_UID = 'plugin::users-permissions.user';
+
+interface LifecycleEvent {
+  params: { where?: unknown; data?: Record<string, unknown> };
+  state: Record<string, unknown>;
+}
+
+const revokes = (data: Record<string, unknown> | undefined) =>
+  Boolean(data) && (data!.password !== undefined || data!.blocked === true);
+
+export const revokeTokensOnUserChanges = (strapi: Core.Strapi): (() => void) => {
+  // The matched ids are read before the change (after a delete they are gone).
+  const remember = async (event: LifecycleEvent) => {
+    const users = (await strapi.db.query(USER_UID).findMany({ where: event.params.where as object, select: ['id'] })) as { id: number }[];
+    event.state.revokeUserIds = users.map((user) => user.id);
+  };
+  const rememberOnChange = async (event: LifecycleEvent) => {
+    if (revokes(event.params.data)) await remember(event);
+  };
+  const revoke = async (event: LifecycleEvent) => {
+    const ids = event.state.revokeUserIds as number[] | undefined;
+    if (ids?.length) await getService(strapi, 'refresh-token').revokeUser(...ids);
+  };
+
+  return strapi.db.lifecycles.subscribe({
+    models: [USER_UID],
+    beforeUpdate: rememberOnChange,
+    beforeUpdateMany: rememberOnChange,
+    beforeDelete: remember,
+    beforeDeleteMany: remember,
+    afterUpdate: revoke,
+    afterUpdateMany: revoke,
+    afterDelete: revoke,
+    afterDeleteMany: revoke,
+  });
+};

@@ -1,0 +1,89 @@
+/** Shortcuts for the account tests: the plugin's services, the captcha text seam, captured log lines. */
+import type { Core } from '@strapi/strapi';
+import type { TestApp } from './strapi';
+
+export const AUTH = '/api/cms-plugin-bag/auth';
+export const plugin = (strapi: Core.Strapi) => strapi.plugin('cms-plugin-bag');
+
+/** Observes the text of every image captcha the plugin draws (through its generator seam). */
+export function observeCaptchaTexts(strapi: Core.Strapi) {
+  const spy = jest.spyOn(plugin(strapi).service('captcha'), 'generateText');
+  return {
+    /** The text of the captcha drawn last. */
+    last: (): string => {
+      const result = spy.mock.results[spy.mock.results.length - 1];
+      if (!result || result.type !== 'return') throw new Error('no captcha drawn yet');
+      return result.value as string;
+    },
+    all: (): string[] => spy.mock.results.map((result) => result.value as string),
+  };
+}
+
+/** A fresh image captcha: its key and (observed) text. */
+export async function imageCaptcha(app: TestApp, texts: ReturnType<typeof observeCaptchaTexts>) {
+  const res = await app.request().get(`${AUTH}/captcha-image`);
+  if (res.status !== 200) throw new Error(`captcha-image failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { key: res.body.key as string, text: texts.last(), svg: res.body.svg as string };
+}
+
+/** Collects every line written through strapi.log, whatever the configured level. */
+export function captureLogs(strapi: Core.Strapi): string[] {
+  const lines: string[] = [];
+  const log = strapi.log as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const level of ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly', 'log']) {
+    if (typeof log[level] !== 'function') continue;
+    const original = log[level].bind(strapi.log);
+    jest.spyOn(log, level).mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+      return original(...args);
+    });
+  }
+  return lines;
+}
+
+/** Sets the plugin's admin settings (as Settings → CMS Bag would). */
+export const setSettings = (strapi: Core.Strapi, settings: Record<string, unknown>) => plugin(strapi).service('settings').update(settings);
+
+/** Sets users-permissions advanced settings (allow_register, email_confirmation, …), keeping the others. */
+export async function setAdvanced(strapi: Core.Strapi, values: Record<string, unknown>) {
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
+  const current = ((await store.get({ key: 'advanced' })) as Record<string, unknown>) ?? {};
+  await store.set({ key: 'advanced', value: { ...current, ...values } });
+}
+
+/**
+ * Moves the plugin's clock by `ms` (captcha, code and refresh-token expiry; resend interval) until restoreClock().
+ */
+export const shiftClock = (strapi: Core.Strapi, ms: number) => {
+  const clock = plugin(strapi).service('clock');
+  const real = Date.now;
+  return jest.spyOn(clock, 'now').mockImplementation(() => real() + ms);
+};
+
+/** Puts the plugin's clock back to real time. */
+export const restoreClock = (strapi: Core.Strapi) => {
+  const now = plugin(strapi).service('clock').now as jest.Mock | (() => number);
+  if ('mockRestore' in now) now.mockRestore();
+};
+
+/** The payload of a jwt, without verifying it. */
+export const jwtPayload = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+
+/**
+ * Makes concurrent requests really overlap: every DELETE on `uid` waits (through the host's database lifecycles)
+ * until `parties` of them are waiting, or `timeoutMs` passed, so each request has read the row before any deletes it.
+ * Returns the function that removes the hold.
+ */
+export function holdDeletesUntil(strapi: Core.Strapi, uid: string, parties: number, timeoutMs = 3000): () => void {
+  const waiting: (() => void)[] = [];
+  return strapi.db.lifecycles.subscribe({
+    models: [uid],
+    async beforeDeleteMany() {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length >= parties) waiting.splice(0).forEach((release) => release());
+        else setTimeout(resolve, timeoutMs);
+      });
+    },
+  });
+}

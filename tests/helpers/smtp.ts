@@ -1,0 +1,102 @@
+/**
+ * A real SMTP server for tests (the `smtp-server` package), collecting parsed mail. Point the playground at it
+ * with `setupStrapi({ env: smtp.env })`. `stop()` / `start()` take it down and bring it back on the same port.
+ */
+import type { AddressInfo } from 'net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TestSmtp {
+  port: number;
+  /** Environment for setupStrapi: SMTP_HOST, SMTP_PORT, SMTP_IGNORE_TLS, a short SMTP_TIMEOUT. */
+  env: Record<string, string>;
+  mails: Mail[];
+  /** The first mail to `address` (case-insensitive) not returned before, waiting up to `timeoutMs`. */
+  nextMail: (address: string, timeoutMs?: number) => Promise<Mail>;
+  /** The 6-digit code of the next mail to `address`. */
+  nextCode: (address: string, timeoutMs?: number) => Promise<string>;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+}
+
+const addresses = (parsed: ParsedMail): string[] => {
+  const list = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+  return list.flatMap((group) => group.value.map((entry) => (entry.address ?? '').toLowerCase()));
+};
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const mails: Mail[] = [];
+  const taken = new Set<Mail>();
+  let server: SMTPServer | undefined;
+  let port = 0;
+
+  const listen = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            mails.push({ to: addresses(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (server.server.address() as AddressInfo).port;
+  };
+
+  await listen();
+
+  const nextMail = async (address: string, timeoutMs = 10_000): Promise<Mail> => {
+    const wanted = address.toLowerCase();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = mails.find((m) => !taken.has(m) && m.to.includes(wanted));
+      if (mail) {
+        taken.add(mail);
+        return mail;
+      }
+      if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  return {
+    get port() {
+      return port;
+    },
+    get env() {
+      return { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_IGNORE_TLS: 'true', SMTP_TIMEOUT: '3000' };
+    },
+    mails,
+    nextMail,
+    async nextCode(address, timeoutMs) {
+      const mail = await nextMail(address, timeoutMs);
+      const match = /\b(\d{6})\b/.exec(mail.text);
+      if (!match) throw new Error(`no 6-digit code in the mail to ${address}`);
+      return match[1];
+    },
+    async stop() {
+      if (!server) return;
+      const closing = server;
+      server = undefined;
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    },
+    async start() {
+      if (!server) await listen();
+    },
+  };
+}

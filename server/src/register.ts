@@ -1,5 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { keepViewCounts } from './services/views';
 
-const register = (_: { strapi: Core.Strapi }) => {};
+const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  strapi.documents.use(keepViewCounts);
+};
 
 export default register;

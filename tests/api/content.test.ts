@@ -213,7 +213,8 @@ describe('content endpoints under /api/bag', () => {
       const doc = await article('republished', { title: 'Before' }, '2020-01-02T00:00:00Z');
       for (let i = 0; i < 3; i += 1) await get('/articles/republished').expect(200);
       const documents = app.strapi.documents(ARTICLE as never);
-      await documents.update({ documentId: doc.documentId, data: { title: 'After' } as never });
+      // The Content Manager sends the whole form: `views` as it was when the editor opened it.
+      await documents.update({ documentId: doc.documentId, data: { title: 'After', views: 0 } as never });
       await get('/articles/republished').expect(200);
       await documents.publish({ documentId: doc.documentId });
       const res = await get('/articles/republished').expect(200);

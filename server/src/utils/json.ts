@@ -21,9 +21,8 @@ export function stringifyDeep(root: unknown): string {
   const out: string[] = [];
   const stack: Frame[] = [];
 
-  // Writes a scalar, or opens a container and pushes its frame.
-  const write = (raw: unknown, key: string) => {
-    const value = prepare(raw, key);
+  // Writes a value already passed through `prepare`: a scalar, or opens a container and pushes its frame.
+  const write = (value: unknown) => {
     if (value === null || skippable(value)) out.push('null');
     else if (typeof value === 'number') out.push(Number.isFinite(value) ? String(value) : 'null');
     else if (typeof value === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
@@ -37,7 +36,7 @@ export function stringifyDeep(root: unknown): string {
     }
   };
 
-  write(root, '');
+  write(prepare(root, ''));
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     if (frame.kind === 'array') {
@@ -49,7 +48,7 @@ export function stringifyDeep(root: unknown): string {
       if (frame.index > 0) out.push(',');
       const index = frame.index;
       frame.index += 1;
-      write(frame.items[index], String(index));
+      write(prepare(frame.items[index], String(index)));
     } else {
       if (frame.index >= frame.entries.length) {
         out.push('}');
@@ -63,7 +62,7 @@ export function stringifyDeep(root: unknown): string {
       if (frame.wrote) out.push(',');
       frame.wrote = true;
       out.push(JSON.stringify(key), ':');
-      write(value, key);
+      write(value);
     }
   }
   return out.join('');

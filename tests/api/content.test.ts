@@ -161,6 +161,16 @@ describe('content endpoints under /api/bag', () => {
       for (const a of res.body.data) expect(a.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
     });
 
+    it('expands populate=* without exposing admin users, comments or author fields', async () => {
+      const res = await get('/articles?populate=*').expect(200);
+      const newTop = res.body.data.find((a: { slug: string }) => a.slug === 'new-top');
+      expect(newTop.category.slug).toBe('news');
+      expect(newTop.cover).toMatchObject({ id: image.id });
+      expect(newTop.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
+      for (const key of ['comments', 'createdBy', 'updatedBy']) expect(newTop).not.toHaveProperty(key);
+      expect(JSON.stringify(res.body)).not.toMatch(/password|@example\.com/);
+    });
+
     it('is granted to the Authenticated role too', async () => {
       const user = await createUser(app.strapi);
       const res = await get('/articles').set('Authorization', `Bearer ${jwtFor(app.strapi, user)}`).expect(200);

@@ -8,6 +8,9 @@ describe('stringifyDeep', () => {
     ['undefined and functions', { a: undefined, b: () => 1, c: [undefined, () => 1], d: 1 }],
     ['non-finite numbers', { a: NaN, b: Infinity, c: [-Infinity] }],
     ['a top-level string', 'text'],
+    ['arrays mixing scalars and containers', [1, [], [[2], 'x'], {}, 'y', [null, undefined], { a: [] }]],
+    ['a __proto__ key', JSON.parse('{"__proto__":1,"b":{"__proto__":[2]}}')],
+    ['empty containers and skipped-only objects', [{}, [], { a: undefined }, { a: undefined, b: { c: () => 1 } }]],
   ])('writes %s exactly like JSON.stringify', (_, value) => {
     expect(stringifyDeep(value)).toBe(JSON.stringify(value));
   });

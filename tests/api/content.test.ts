@@ -155,10 +155,19 @@ describe('content endpoints under /api/bag', () => {
       expect(res.body).toMatchObject({ data: null, error: { status: 400 } });
     });
 
-    it('cuts the author to { id, documentId, username } even when other author fields are asked for', async () => {
-      const res = await get('/articles?populate[author][fields][0]=email&populate[author][fields][1]=username').expect(200);
+    it('cuts the author to { id, documentId, username } when populated explicitly', async () => {
+      const res = await get('/articles?populate[author][fields][0]=username&populate[0]=category').expect(200);
       expect(res.body.data).toHaveLength(6);
       for (const a of res.body.data) expect(a.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
+    });
+
+    it.each([
+      ['the author e-mail', 'populate[author][fields][0]=email'],
+      ['the author role', 'populate[author][populate]=role'],
+      ['a nested author e-mail', 'populate[category][populate][articles][populate][author][fields]=email'],
+    ])('refuses a populate of %s with 400', async (_, query) => {
+      const res = await get(`/articles?${query}`).expect(400);
+      expect(res.body.error).toMatchObject({ status: 400, name: 'ValidationError' });
     });
 
     it('expands populate=* without exposing admin users, comments or author fields', async () => {

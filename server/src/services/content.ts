@@ -9,12 +9,14 @@ import { getService } from '../utils/get-service';
 const USER_UID = 'plugin::users-permissions.user';
 const QUERY_KEYS = ['filters', 'sort', 'fields', 'populate', 'pagination'] as const;
 const POPULATABLE = new Set(['relation', 'media', 'component', 'dynamiczone']);
-/** Relations never populated under /api/bag: comments have their own moderated endpoint. */
-const NEVER_POPULATED = new Set(['comments']);
+/** Never populated under /api/bag: comments have their own endpoint, which lists approved ones only. */
+const COMMENT_UID = 'plugin::cms-plugin-bag.comment';
+const PUBLIC_USER_FIELDS = new Set(['id', 'documentId', 'username']);
 
 export type Auth = unknown;
 type Populate = Record<string, unknown>;
 type SortOrder = Record<string, 'asc' | 'desc'>;
+type Attribute = { type: string; target?: string };
 
 export interface PublicUser {
   id: number;
@@ -47,6 +49,9 @@ export const publicUser = (user: unknown): PublicUser | null => {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const listOf = (value: unknown): unknown[] =>
+  typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
 
 const PAGINATION_FIELDS = { page: 1, pageSize: 1, start: 0, limit: -1 } as const;
 
@@ -103,18 +108,52 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
     return isPlainObject(populate) ? { ...populate } : {};
   };
 
+  const relationTarget = (uid: UID.ContentType, name: string) => {
+    const attribute = model(uid).attributes[name] as Attribute | undefined;
+    return attribute?.type === 'relation' ? (attribute.target as UID.ContentType | undefined) : undefined;
+  };
+
+  /** Refuses, at any depth, a populate that asks a user relation for more than `{ id, documentId, username }`. */
+  const checkUserPopulate = (uid: UID.ContentType, populate: unknown, path: string) => {
+    for (const [name, value] of Object.entries(populateObject(uid, populate))) {
+      const target = relationTarget(uid, name);
+      const here = path ? `${path}.${name}` : name;
+      if (!target || !isPlainObject(value)) continue;
+      if (target === USER_UID) {
+        const extra =
+          listOf(value.fields).map((field) => String(field).trim()).find((field) => !PUBLIC_USER_FIELDS.has(field)) ??
+          (value.populate === undefined ? undefined : 'populate');
+        if (extra) throw new errors.ValidationError(`Invalid key ${extra}`, { key: extra, path: here, source: 'query', param: 'populate' });
+      } else if (value.populate !== undefined) {
+        checkUserPopulate(target, value.populate, here);
+      }
+    }
+  };
+
+  /** At any depth: users fetched with `username` only, comments never. */
+  const restrictPopulate = (uid: UID.ContentType, populate: Populate): Populate => {
+    for (const [name, value] of Object.entries(populate)) {
+      const target = relationTarget(uid, name);
+      if (target === COMMENT_UID) delete populate[name];
+      else if (target === USER_UID) populate[name] = { fields: ['username'] };
+      else if (target && isPlainObject(value) && value.populate !== undefined) {
+        populate[name] = { ...value, populate: restrictPopulate(target, populateObject(target, value.populate)) };
+      }
+    }
+    return populate;
+  };
+
   /**
-   * The populate sent to the Document Service: the request's (sanitized) or the default; relations to users are
-   * fetched with `username` only — the host's sanitizer would drop them for roles that cannot read users, yet an
-   * author is public here as `{ id, documentId, username }`.
+   * The populate sent to the Document Service: the request's (sanitized) or the default. A top-level user relation
+   * is fetched when asked for even if the role cannot read users (the host's sanitizer would drop it): an author is
+   * public here, as `{ id, documentId, username }`.
    */
   const effectivePopulate = (uid: UID.ContentType, requested: unknown, sanitized: unknown, defaults: string[]) => {
-    const users = userRelations(uid);
-    const wanted = requested === undefined ? populateObject(uid, defaults) : populateObject(uid, requested);
+    if (requested !== undefined) checkUserPopulate(uid, requested, '');
+    const wanted = populateObject(uid, requested === undefined ? defaults : requested);
     const populate = requested === undefined ? { ...wanted } : populateObject(uid, sanitized);
-    for (const name of [...users, ...NEVER_POPULATED]) delete populate[name];
-    for (const name of users) if (name in wanted) populate[name] = { fields: ['username'] };
-    return populate;
+    for (const name of userRelations(uid)) if (name in wanted) populate[name] = true;
+    return restrictPopulate(uid, populate);
   };
 
   /** Sanitizes entities for `auth`; user relations bypass the role check and are cut to the public shape. */

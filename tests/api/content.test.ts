@@ -1,4 +1,4 @@
-import { createDocument, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
+import { createDocument, createUser, jwtFor, setPermission, type TestUser } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
@@ -77,6 +77,26 @@ describe('content endpoints under /api/bag', () => {
   });
   afterAll(async () => {
     await app.stop();
+  });
+
+  describe('permissions', () => {
+    const ACTIONS = ['article.find', 'article.findOne', 'page.find', 'page.findOne', 'banner.find', 'banner.findByGroup', 'category.find', 'tag.find', 'menu.findOne'];
+
+    it.each(['public', 'authenticated'])('grants every content route to the %s role on first start', async (type) => {
+      const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type }, populate: ['permissions'] });
+      const actions = role.permissions.map((permission: { action: string }) => permission.action);
+      expect(actions).toEqual(expect.arrayContaining(ACTIONS.map((action) => `${PLUGIN}.${action}`)));
+    });
+
+    it('answers the host 403 once an administrator revokes a route from Public', async () => {
+      await setPermission(app.strapi, 'public', `${PLUGIN}.tag.find`, false);
+      try {
+        await get('/tags').expect(403);
+      } finally {
+        await setPermission(app.strapi, 'public', `${PLUGIN}.tag.find`, true);
+      }
+      await get('/tags').expect(200);
+    });
   });
 
   describe('GET /articles', () => {

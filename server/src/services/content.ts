@@ -55,7 +55,7 @@ const listOf = (value: unknown): unknown[] =>
 
 const PAGINATION_FIELDS = { page: 1, pageSize: 1, start: 0, limit: -1 } as const;
 
-/** Integers only: the host turns `pagination[page]=abc` into NaN and a 500; here it is a 400. */
+/** Pagination values must be integers: a malformed one is the caller's mistake, a 400. */
 function parsePagination(raw: unknown): Partial<Record<keyof typeof PAGINATION_FIELDS, number>> {
   if (raw === undefined) return {};
   if (!isPlainObject(raw)) throw new errors.ValidationError('Invalid pagination parameter');
@@ -178,8 +178,6 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    publicUser,
-
     /** A page of published documents: `{ data, meta: { pagination } }`. */
     async findPublished(uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth, options: ListOptions) {
       const { query, sanitized } = await checkQuery(uid, rawQuery, auth);
@@ -248,8 +246,6 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const entity of results as Record<string, unknown>[]) data.push(await sanitizeOutput(uid, entity, auth));
       return data;
     },
-
-    sanitizeOutput,
   };
 };
 

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { keepViewCounts } from './services/views';
 
 /**
  * The plugin issues legacy jwts with its own refresh tokens. In users-permissions' `jwtManagement: 'refresh'`
@@ -13,6 +14,8 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
         "Set jwtManagement to 'legacy-support' (the default) in config/plugins.ts."
     );
   }
+
+  strapi.documents.use(keepViewCounts);
 };
 
 export default register;

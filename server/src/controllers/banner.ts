@@ -1,5 +1,25 @@
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { getService } from '../utils/get-service';
 
-const controller = (_: { strapi: Core.Strapi }) => ({});
+const UID = 'plugin::cms-plugin-bag.banner';
 
-export default controller;
+const bannerController = ({ strapi }: { strapi: Core.Strapi }) => {
+  const visible = (auth: unknown, group?: string) =>
+    getService(strapi, 'content').findAllPublished(UID, auth, {
+      filters: { isVisible: { $eq: true }, ...(group === undefined ? {} : { group: { $eq: group } }) },
+      sort: [{ order: 'asc' }, { id: 'asc' }],
+      populate: ['image'],
+    });
+
+  return {
+    async find(ctx: Context) {
+      ctx.body = { data: await visible(ctx.state.auth) };
+    },
+    async findByGroup(ctx: Context) {
+      ctx.body = { data: await visible(ctx.state.auth, String(ctx.params.group)) };
+    },
+  };
+};
+
+export default bannerController;

@@ -1,5 +1,11 @@
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { getService } from '../utils/get-service';
 
-const controller = (_: { strapi: Core.Strapi }) => ({});
+const tagController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async find(ctx: Context) {
+    ctx.body = { data: await getService(strapi, 'taxonomy').tags(ctx.state.auth) };
+  },
+});
 
-export default controller;
+export default tagController;

@@ -1,21 +1,29 @@
 import accounts from './accounts';
 import captcha from './captcha';
 import clock from './clock';
+import content from './content';
 import crypto from './crypto';
 import emailCode from './email-code';
+import menus from './menus';
 import permissions from './permissions';
 import rateLimit from './rate-limit';
 import refreshToken from './refresh-token';
 import settings from './settings';
+import taxonomy from './taxonomy';
+import views from './views';
 
 export default {
   accounts,
   captcha,
   clock,
+  content,
   crypto,
   'email-code': emailCode,
+  menus,
   permissions,
   'rate-limit': rateLimit,
   'refresh-token': refreshToken,
   settings,
+  taxonomy,
+  views,
 };

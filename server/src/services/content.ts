@@ -1,0 +1,253 @@
+/**
+ * Public reads of published documents with the host's REST query parameters, checked and sanitized exactly like
+ * the host's own REST controllers (validate.query → sanitize.query → Document Service → sanitize.output).
+ */
+import type { Core, UID } from '@strapi/strapi';
+import { errors, pagination as paging } from '@strapi/utils';
+import { getService } from '../utils/get-service';
+
+const USER_UID = 'plugin::users-permissions.user';
+const QUERY_KEYS = ['filters', 'sort', 'fields', 'populate', 'pagination'] as const;
+const POPULATABLE = new Set(['relation', 'media', 'component', 'dynamiczone']);
+/** Never populated under /api/bag: comments have their own endpoint, which lists approved ones only. */
+const COMMENT_UID = 'plugin::cms-plugin-bag.comment';
+const PUBLIC_USER_FIELDS = new Set(['id', 'documentId', 'username']);
+
+export type Auth = unknown;
+type Populate = Record<string, unknown>;
+type SortOrder = Record<string, 'asc' | 'desc'>;
+type Attribute = { type: string; target?: string };
+
+export interface PublicUser {
+  id: number;
+  documentId: string;
+  username: string;
+}
+
+export interface ListOptions {
+  /** Used when the request has no `populate`. */
+  defaultPopulate: string[];
+  /** Used when the request has no `sort`. */
+  defaultSort: SortOrder[];
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+  start?: number;
+  limit?: number;
+}
+
+/** A user as shown anywhere under /api/bag. */
+export const publicUser = (user: unknown): PublicUser | null => {
+  if (!user || typeof user !== 'object') return null;
+  const { id, documentId, username } = user as PublicUser;
+  return { id, documentId, username };
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const listOf = (value: unknown): unknown[] =>
+  typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
+
+const PAGINATION_FIELDS = { page: 1, pageSize: 1, start: 0, limit: -1 } as const;
+
+/** Pagination values must be integers: a malformed one is the caller's mistake, a 400. */
+function parsePagination(raw: unknown): Partial<Record<keyof typeof PAGINATION_FIELDS, number>> {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) throw new errors.ValidationError('Invalid pagination parameter');
+  const parsed: Partial<Record<keyof typeof PAGINATION_FIELDS, number>> = {};
+  for (const [key, min] of Object.entries(PAGINATION_FIELDS) as [keyof typeof PAGINATION_FIELDS, number][]) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number) || number < min) {
+      throw new errors.ValidationError(`Invalid pagination[${key}]: expected an integer >= ${min}`, {
+        key,
+        source: 'query',
+        param: 'pagination',
+      });
+    }
+    parsed[key] = number;
+  }
+  return parsed;
+}
+
+const content = ({ strapi }: { strapi: Core.Strapi }) => {
+  const model = (uid: UID.ContentType) => strapi.getModel(uid);
+
+  const userRelations = (uid: UID.ContentType) =>
+    Object.entries(model(uid).attributes)
+      .filter(([, attribute]) => attribute.type === 'relation' && (attribute as { target?: string }).target === USER_UID)
+      .map(([name]) => name);
+
+  /** Top-level populate as an object, from any of the host's forms (`*`, `a,b`, `[a, b]`, `{ a: … }`). */
+  const populateObject = (uid: UID.ContentType, populate: unknown): Populate => {
+    if (populate === undefined || populate === null || populate === false) return {};
+    if (populate === '*' || populate === true) {
+      return Object.fromEntries(
+        Object.entries(model(uid).attributes)
+          .filter(([, attribute]) => POPULATABLE.has(attribute.type))
+          .map(([name]) => [name, true])
+      );
+    }
+    if (typeof populate === 'string') return populateObject(uid, populate.split(','));
+    if (Array.isArray(populate)) {
+      const result: Populate = {};
+      for (const entry of populate) {
+        if (typeof entry !== 'string') continue;
+        const [head, ...rest] = entry.trim().split('.');
+        if (!head) continue;
+        result[head] = rest.length > 0 ? { populate: rest.join('.') } : true;
+      }
+      return result;
+    }
+    return isPlainObject(populate) ? { ...populate } : {};
+  };
+
+  const relationTarget = (uid: UID.ContentType, name: string) => {
+    const attribute = model(uid).attributes[name] as Attribute | undefined;
+    return attribute?.type === 'relation' ? (attribute.target as UID.ContentType | undefined) : undefined;
+  };
+
+  /** Refuses, at any depth, a populate that asks a user relation for more than `{ id, documentId, username }`. */
+  const checkUserPopulate = (uid: UID.ContentType, populate: unknown, path: string) => {
+    for (const [name, value] of Object.entries(populateObject(uid, populate))) {
+      const target = relationTarget(uid, name);
+      const here = path ? `${path}.${name}` : name;
+      if (!target || !isPlainObject(value)) continue;
+      if (target === USER_UID) {
+        const extra =
+          listOf(value.fields).map((field) => String(field).trim()).find((field) => !PUBLIC_USER_FIELDS.has(field)) ??
+          (value.populate === undefined ? undefined : 'populate');
+        if (extra) throw new errors.ValidationError(`Invalid key ${extra}`, { key: extra, path: here, source: 'query', param: 'populate' });
+      } else if (value.populate !== undefined) {
+        checkUserPopulate(target, value.populate, here);
+      }
+    }
+  };
+
+  /** At any depth: users fetched with `username` only, comments never. */
+  const restrictPopulate = (uid: UID.ContentType, populate: Populate): Populate => {
+    for (const [name, value] of Object.entries(populate)) {
+      const target = relationTarget(uid, name);
+      if (target === COMMENT_UID) delete populate[name];
+      else if (target === USER_UID) populate[name] = { fields: ['username'] };
+      else if (target && isPlainObject(value) && value.populate !== undefined) {
+        populate[name] = { ...value, populate: restrictPopulate(target, populateObject(target, value.populate)) };
+      }
+    }
+    return populate;
+  };
+
+  /**
+   * The populate sent to the Document Service: the request's (sanitized) or the default. A top-level user relation
+   * is fetched when asked for even if the role cannot read users (the host's sanitizer would drop it): an author is
+   * public here, as `{ id, documentId, username }`.
+   */
+  const effectivePopulate = (uid: UID.ContentType, requested: unknown, sanitized: unknown, defaults: string[]) => {
+    if (requested !== undefined) checkUserPopulate(uid, requested, '');
+    const wanted = populateObject(uid, requested === undefined ? defaults : requested);
+    const populate = requested === undefined ? { ...wanted } : populateObject(uid, sanitized);
+    for (const name of userRelations(uid)) if (name in wanted) populate[name] = true;
+    return restrictPopulate(uid, populate);
+  };
+
+  /** Sanitizes entities for `auth`; user relations bypass the role check and are cut to the public shape. */
+  const sanitizeOutput = async <T extends Record<string, unknown>>(uid: UID.ContentType, entity: T, auth: Auth) => {
+    const users: Record<string, unknown> = {};
+    const rest: Record<string, unknown> = { ...entity };
+    for (const name of userRelations(uid)) {
+      if (!(name in rest)) continue;
+      users[name] = publicUser(rest[name]);
+      delete rest[name];
+    }
+    const sanitized = (await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>;
+    return { ...sanitized, ...users };
+  };
+
+  const checkQuery = async (uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth) => {
+    const query: Record<string, unknown> = {};
+    for (const key of QUERY_KEYS) if (rawQuery[key] !== undefined) query[key] = rawQuery[key];
+    await strapi.contentAPI.validate.query(query, model(uid), { auth });
+    const sanitized = await strapi.contentAPI.sanitize.query(query, model(uid), { auth });
+    return { query, sanitized };
+  };
+
+  return {
+    /** A page of published documents: `{ data, meta: { pagination } }`. */
+    async findPublished(uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth, options: ListOptions) {
+      const { query, sanitized } = await checkQuery(uid, rawQuery, auth);
+      const requested = parsePagination(query.pagination);
+      const isPaged = !('start' in requested || 'limit' in requested);
+      const maxLimit = Number(strapi.config.get('api.rest.maxLimit')) || -1;
+      const defaultLimit = Number(strapi.config.get('api.rest.defaultLimit', 25));
+      const { start, limit } = paging.withDefaultPagination(requested, {
+        defaults: { offset: { limit: defaultLimit }, page: { pageSize: defaultLimit } },
+        maxLimit,
+      }) as { start: number; limit: number };
+
+      const params = {
+        filters: sanitized.filters as never,
+        sort: (query.sort === undefined ? options.defaultSort : sanitized.sort) as never,
+        fields: sanitized.fields as never,
+        populate: effectivePopulate(uid, query.populate, sanitized.populate, options.defaultPopulate) as never,
+        status: 'published' as const,
+      };
+      const documents = strapi.documents(uid);
+      const [results, total] = await Promise.all([
+        documents.findMany({ ...params, start, limit } as never),
+        documents.count({ filters: params.filters, status: 'published' } as never),
+      ]);
+
+      const paged = paging.transformPagedPaginationInfo({ start, limit }, total);
+      const pagination: Pagination = isPaged
+        ? paged
+        : { ...paging.transformOffsetPaginationInfo({ start, limit }, total), ...paged };
+      const data = [];
+      for (const entity of results as Record<string, unknown>[]) data.push(await sanitizeOutput(uid, entity, auth));
+      return { data, meta: { pagination } };
+    },
+
+    /** The published document with this slug, sanitized; null when there is none. */
+    async findPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[]) {
+      const entity = await strapi.documents(uid).findFirst({
+        filters: { slug: { $eq: slug } } as never,
+        populate: effectivePopulate(uid, undefined, undefined, defaultPopulate) as never,
+        status: 'published',
+      });
+      return entity ? sanitizeOutput(uid, entity as Record<string, unknown>, auth) : null;
+    },
+
+    /** `findPublishedBySlug` that also counts a view, showing the count that includes this read. */
+    async viewPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[]) {
+      const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate);
+      if (!entity) return null;
+      const counted = await getService(strapi, 'views').increment(uid, String(entity.documentId));
+      return counted === null ? entity : { ...entity, views: counted };
+    },
+
+    /** Every published document matching `filters`, in `sort` order, sanitized. */
+    async findAllPublished(
+      uid: UID.ContentType,
+      auth: Auth,
+      { filters, sort, populate }: { filters?: Record<string, unknown>; sort: SortOrder[]; populate: string[] }
+    ) {
+      const results = await strapi.documents(uid).findMany({
+        filters: filters as never,
+        sort: sort as never,
+        populate: effectivePopulate(uid, undefined, undefined, populate) as never,
+        status: 'published',
+      });
+      const data = [];
+      for (const entity of results as Record<string, unknown>[]) data.push(await sanitizeOutput(uid, entity, auth));
+      return data;
+    },
+  };
+};
+
+export type ContentService = ReturnType<typeof content>;
+export default content;

@@ -1,0 +1,35 @@
+import { stringifyDeep } from './json';
+
+describe('stringifyDeep', () => {
+  it.each([
+    ['scalars', [null, true, false, 0, -1.5, 'a "quoted"\nline', '\u2028', '']],
+    ['nested data', { a: [1, { b: 'c', d: [] }], e: {}, f: null }],
+    ['dates and toJSON', { at: new Date('2024-01-02T03:04:05Z'), custom: { toJSON: () => ({ x: 1 }) } }],
+    ['undefined and functions', { a: undefined, b: () => 1, c: [undefined, () => 1], d: 1 }],
+    ['non-finite numbers', { a: NaN, b: Infinity, c: [-Infinity] }],
+    ['a top-level string', 'text'],
+    ['arrays mixing scalars and containers', [1, [], [[2], 'x'], {}, 'y', [null, undefined], { a: [] }]],
+    ['a __proto__ key', JSON.parse('{"__proto__":1,"b":{"__proto__":[2]}}')],
+    ['empty containers and skipped-only objects', [{}, [], { a: undefined }, { a: undefined, b: { c: () => 1 } }]],
+  ])('writes %s exactly like JSON.stringify', (_, value) => {
+    expect(stringifyDeep(value)).toBe(JSON.stringify(value));
+  });
+
+  it('writes a 100,000-deep tree that JSON.stringify cannot', () => {
+    const root = { id: 0, children: [] as unknown[] };
+    let node = root;
+    for (let id = 1; id < 100_000; id += 1) {
+      const child = { id, children: [] as unknown[] };
+      node.children.push(child);
+      node = child;
+    }
+    expect(() => JSON.stringify(root)).toThrow(RangeError);
+    const text = stringifyDeep(root);
+    expect(text.startsWith('{"id":0,"children":[{"id":1,"children":[')).toBe(true);
+    expect(text.endsWith('{"id":99999,"children":[]}' + ']}'.repeat(99_999))).toBe(true);
+  });
+
+  it('refuses a BigInt like JSON.stringify', () => {
+    expect(() => stringifyDeep({ n: BigInt(1) })).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * JSON.stringify without recursion. V8's JSON.stringify recurses per nesting level and overflows the stack at a
+ * few thousand levels; a menu tree may be as deep as its data, so deep trees are written with an explicit stack.
+ * The output is the one JSON.stringify gives: `toJSON` honoured, `undefined`/functions dropped from objects and
+ * written as `null` in arrays, non-finite numbers as `null`.
+ */
+type Frame =
+  | { kind: 'array'; items: unknown[]; index: number }
+  | { kind: 'object'; entries: [string, unknown][]; index: number; wrote: boolean };
+
+const prepare = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function'
+    ? (value as { toJSON: (key: string) => unknown }).toJSON(key)
+    : value;
+
+const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object';
+
+export function stringifyDeep(root: unknown): string {
+  const first = prepare(root, '');
+  if (!isContainer(first)) return JSON.stringify(first);
+
+  let out = '';
+  const stack: Frame[] = [];
+  const open = (value: object) => {
+    if (Array.isArray(value)) {
+      out += '[';
+      stack.push({ kind: 'array', items: value, index: 0 });
+    } else {
+      out += '{';
+      stack.push({ kind: 'object', entries: Object.entries(value), index: 0, wrote: false });
+    }
+  };
+
+  open(first);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.kind === 'array') {
+      if (frame.index >= frame.items.length) {
+        out += ']';
+        stack.pop();
+        continue;
+      }
+      // A run of scalar items goes through the native writer in one call, which is much faster.
+      const start = frame.index;
+      const run: unknown[] = [];
+      let value: unknown;
+      while (frame.index < frame.items.length) {
+        value = prepare(frame.items[frame.index], String(frame.index));
+        if (isContainer(value)) break;
+        run.push(value);
+        frame.index += 1;
+      }
+      if (run.length > 0) out += (start > 0 ? ',' : '') + JSON.stringify(run).slice(1, -1);
+      if (frame.index < frame.items.length) {
+        if (frame.index > 0) out += ',';
+        frame.index += 1;
+        open(value as object);
+      }
+    } else {
+      if (frame.index >= frame.entries.length) {
+        out += '}';
+        stack.pop();
+        continue;
+      }
+      // Null prototype: a `__proto__` key stays an ordinary key.
+      const run: Record<string, unknown> = Object.create(null);
+      let key = '';
+      let value: unknown;
+      while (frame.index < frame.entries.length) {
+        [key, value] = frame.entries[frame.index];
+        value = prepare(value, key);
+        if (isContainer(value)) break;
+        run[key] = value;
+        frame.index += 1;
+      }
+      const scalars = JSON.stringify(run).slice(1, -1);
+      if (scalars) {
+        out += (frame.wrote ? ',' : '') + scalars;
+        frame.wrote = true;
+      }
+      if (frame.index < frame.entries.length) {
+        out += `${frame.wrote ? ',' : ''}${JSON.stringify(key)}:`;
+        frame.wrote = true;
+        frame.index += 1;
+        open(value as object);
+      }
+    }
+  }
+  return out;
+}

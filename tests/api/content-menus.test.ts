@@ -1,0 +1,174 @@
+import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+
+const MENU = `${PLUGIN}.menu`;
+const ITEM = `${PLUGIN}.menu-item`;
+
+type Doc = { id: number; documentId: string };
+interface Node {
+  id: number;
+  title: string;
+  children: Node[];
+  [key: string]: unknown;
+}
+
+/** Titles as nested [title, children] pairs (test data here is shallow, so recursion is fine). */
+const shape = (nodes: Node[]): unknown[] => nodes.map((node) => (node.children.length ? [node.title, shape(node.children)] : node.title));
+
+interface JoinTable {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+}
+
+describe('GET /api/bag/menus/:slug', () => {
+  let app: TestApp;
+  let main: Doc;
+  let other: Doc;
+
+  const get = (path: string) => app.request().get(`/api/bag${path}`);
+  const menu = async (title: string, slug: string) =>
+    (await app.strapi.documents(MENU as never).create({ data: { title, slug } as never })) as Doc;
+  const item = async (menuDoc: Doc, title: string, order: number, parent?: Doc, extra: Record<string, unknown> = {}) =>
+    (await app.strapi.documents(ITEM as never).create({
+      data: { title, url: `/${title}`, order, menu: menuDoc.documentId, parent: parent?.documentId, ...extra } as never,
+    })) as Doc;
+
+  beforeAll(async () => {
+    app = await setupStrapi();
+    main = await menu('Main', 'main');
+    other = await menu('Other', 'other');
+
+    await item(main, 'Home', 0);
+    const blog = await item(main, 'Blog', 1, undefined, { isHot: true, badge: 'new' });
+    await item(main, 'About', 1, undefined, { target: '_blank', icon: 'info' });
+    const tech = await item(main, 'Tech', 2, blog);
+    await item(main, 'News', 1, blog);
+    const frontend = await item(main, 'Frontend', 0, tech);
+    await item(main, 'React', 5, frontend);
+    await item(main, 'Vue', 5, frontend);
+
+    const foreignParent = await item(other, 'Elsewhere', 0);
+    await item(main, 'Orphan', 9, foreignParent);
+
+    const cycleA = await item(main, 'CycleA', 7);
+    const cycleB = await item(main, 'CycleB', 8, cycleA);
+    await app.strapi.documents(ITEM as never).update({ documentId: cycleA.documentId, data: { parent: cycleB.documentId } as never });
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('returns the menu with its items as a tree, siblings by order then id, 4 levels deep', async () => {
+    const res = await get('/menus/main').expect(200);
+    expect(res.body.data).toMatchObject({ id: expect.any(Number), documentId: main.documentId, title: 'Main', slug: 'main' });
+    const items = res.body.data.items as Node[];
+    expect(items.map((node) => node.title)).toEqual(['Home', 'Blog', 'About', expect.stringMatching(/^Cycle[AB]$/), 'Orphan']);
+    expect(shape(items.slice(0, 3))).toEqual(['Home', ['Blog', ['News', ['Tech', [['Frontend', ['React', 'Vue']]]]]], 'About']);
+  });
+
+  it('puts one item of a parent cycle at the root and keeps every item exactly once', async () => {
+    const res = await get('/menus/main').expect(200);
+    const cycleRoot = (res.body.data.items as Node[]).find((node) => node.title.startsWith('Cycle'))!;
+    expect(cycleRoot.children).toHaveLength(1);
+    expect(new Set([cycleRoot.title, cycleRoot.children[0].title])).toEqual(new Set(['CycleA', 'CycleB']));
+    expect(cycleRoot.children[0].children).toEqual([]);
+  });
+
+  it('shows an item whose parent belongs to another menu at the root, and never the foreign item', async () => {
+    const res = await get('/menus/main').expect(200);
+    expect(JSON.stringify(res.body)).not.toContain('Elsewhere');
+    expect((res.body.data.items as Node[]).at(-1)).toMatchObject({ title: 'Orphan', children: [] });
+    const otherMenu = await get('/menus/other').expect(200);
+    expect(shape(otherMenu.body.data.items)).toEqual(['Elsewhere']);
+  });
+
+  it('gives each node every attribute of the menu-item type, the custom one included, but not menu or parent', async () => {
+    const res = await get('/menus/main').expect(200);
+    const blog = (res.body.data.items as Node[]).find((node) => node.title === 'Blog')!;
+    expect(blog).toMatchObject({ url: '/Blog', target: '_self', icon: null, isHot: true, order: 1, badge: 'new' });
+    expect(blog).toHaveProperty('documentId');
+    expect(blog).not.toHaveProperty('menu');
+    expect(blog).not.toHaveProperty('parent');
+    const about = (res.body.data.items as Node[]).find((node) => node.title === 'About')!;
+    expect(about).toMatchObject({ target: '_blank', icon: 'info', isHot: false, badge: null });
+  });
+
+  it('answers 404 Menu not found for an unknown slug', async () => {
+    const res = await get('/menus/nope').expect(404);
+    expect(res.body).toMatchObject({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Menu not found' } });
+  });
+
+  /** Inserts `count` items in one menu, item i the child of item i-1 (a chain) or all roots. */
+  const bulkItems = async (menuDoc: Doc, prefix: string, count: number, chain: boolean) => {
+    const knex = app.strapi.db.connection;
+    const meta = app.strapi.db.metadata.get(ITEM as never) as unknown as {
+      tableName: string;
+      attributes: Record<string, { joinTable?: JoinTable }>;
+    };
+    const now = new Date();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      document_id: `${prefix}${i}`.padEnd(24, 'x'),
+      title: `${prefix}${i}`,
+      url: `/${prefix}/${i}`,
+      target: '_self',
+      is_hot: false,
+      order: 0,
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    }));
+    await knex.batchInsert(meta.tableName, rows, 500);
+    const ids: number[] = (
+      await knex(meta.tableName).select('id').where('title', 'like', `${prefix}%`).orderBy('id', 'asc')
+    ).map((row: { id: number }) => row.id);
+    const link = (name: string, pairs: [number, number][]) => {
+      const table = meta.attributes[name].joinTable!;
+      const linkRows = pairs.map(([from, to]) => ({ [table.joinColumn.name]: from, [table.inverseJoinColumn.name]: to }));
+      return knex.batchInsert(table.name, linkRows, 500);
+    };
+    await link('menu', ids.map((id) => [id, menuDoc.id]));
+    if (chain) await link('parent', ids.slice(1).map((id, i) => [id, ids[i]]));
+    return ids;
+  };
+
+  it('serves a 10,000-deep chain of items without overflowing the stack', async () => {
+    const deep = await menu('Deep', 'deep');
+    await bulkItems(deep, 'deep-', 10_000, true);
+    const res = await get('/menus/deep').expect(200);
+    expect(res.body.data.items).toHaveLength(1);
+    let node = res.body.data.items[0] as Node;
+    let depth = 1;
+    while (node.children.length > 0) {
+      expect(node.children).toHaveLength(1);
+      node = node.children[0];
+      depth += 1;
+    }
+    expect(depth).toBe(10_000);
+    expect(node.title).toBe('deep-9999');
+  });
+
+  it('reads a menu with a fixed number of queries, however many items it has', async () => {
+    const small = await menu('Small', 'small');
+    await bulkItems(small, 'small-', 3, false);
+    const large = await menu('Large', 'large');
+    await bulkItems(large, 'large-', 500, false);
+    const countQueries = async (slug: string) => {
+      let queries = 0;
+      const onQuery = () => {
+        queries += 1;
+      };
+      app.strapi.db.connection.on('query', onQuery);
+      try {
+        const res = await get(`/menus/${slug}`).expect(200);
+        return { queries, items: (res.body.data.items as Node[]).length };
+      } finally {
+        app.strapi.db.connection.removeListener('query', onQuery);
+      }
+    };
+    const smallRun = await countQueries('small');
+    const largeRun = await countQueries('large');
+    expect(smallRun.items).toBe(3);
+    expect(largeRun.items).toBe(500);
+    expect(largeRun.queries).toBe(smallRun.queries);
+  });
+});

@@ -1,0 +1,327 @@
+import { createDocument, createUser, jwtFor, setPermission, type TestUser } from '../helpers/fixtures';
+import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+
+const ARTICLE = `${PLUGIN}.article`;
+const PAGE = `${PLUGIN}.page`;
+const BANNER = `${PLUGIN}.banner`;
+
+type Doc = { id: number; documentId: string };
+
+describe('content endpoints under /api/bag', () => {
+  let app: TestApp;
+  let author: TestUser;
+  let tech: Doc;
+  let news: Doc;
+  let tagTs: Doc;
+  let tagJs: Doc;
+  let image: { id: number };
+  let changed: Doc;
+
+  const get = (path: string) => app.request().get(`/api/bag${path}`);
+  const slugs = (body: { data: { slug: string }[] }) => body.data.map((article) => article.slug);
+
+  /** Sets the published row's publication time, so ordering does not depend on how fast the setup ran. */
+  const setPublishedAt = (uid: string, documentId: string, iso: string) =>
+    app.strapi.db
+      .query(uid as never)
+      .updateMany({ where: { documentId, publishedAt: { $notNull: true } }, data: { publishedAt: new Date(iso) } });
+
+  const article = async (slug: string, data: Record<string, unknown>, publishedAt?: string, publish = true) => {
+    const doc = await createDocument(app.strapi, ARTICLE, { title: slug.toUpperCase(), slug, author: author.documentId, ...data }, { publish });
+    if (publishedAt) await setPublishedAt(ARTICLE, doc.documentId, publishedAt);
+    return doc as Doc;
+  };
+
+  beforeAll(async () => {
+    app = await setupStrapi();
+    const { strapi } = app;
+    author = await createUser(strapi);
+    image = await strapi.db.query('plugin::upload.file').create({
+      data: { name: 'cover.png', hash: 'cover_hash', ext: '.png', mime: 'image/png', size: 1.5, url: '/uploads/cover.png', provider: 'local', width: 10, height: 10 },
+    });
+    tech = (await createDocument(strapi, `${PLUGIN}.category`, { title: 'Tech', slug: 'tech' })) as Doc;
+    news = (await createDocument(strapi, `${PLUGIN}.category`, { title: 'News', slug: 'news' })) as Doc;
+    await createDocument(strapi, `${PLUGIN}.category`, { title: 'Frontend', slug: 'frontend', parent: tech.documentId });
+    await createDocument(strapi, `${PLUGIN}.category`, { title: 'Backend', slug: 'backend', parent: tech.documentId });
+    tagTs = (await createDocument(strapi, `${PLUGIN}.tag`, { title: 'TypeScript', slug: 'ts' })) as Doc;
+    tagJs = (await createDocument(strapi, `${PLUGIN}.tag`, { title: 'JavaScript', slug: 'js' })) as Doc;
+
+    await article('old-top', { isTop: true, category: tech.documentId, tags: [tagTs.documentId] }, '2024-01-01T00:00:00Z');
+    await article('new-top', { isTop: true, category: news.documentId, cover: image.id }, '2024-03-01T00:00:00Z');
+    await article('plain-1', { category: tech.documentId, tags: [tagTs.documentId, tagJs.documentId] }, '2024-02-01T00:00:00Z');
+    await article('plain-2', { category: news.documentId, tags: [tagJs.documentId] }, '2024-04-01T00:00:00Z');
+    await article('plain-3', { category: tech.documentId }, '2024-05-01T00:00:00Z');
+    changed = await article('changed', { title: 'Published title', category: news.documentId }, '2023-06-01T00:00:00Z');
+    await app.strapi.documents(ARTICLE as never).update({ documentId: changed.documentId, data: { title: 'Draft title' } as never });
+    await article('draft-only', { isTop: true, category: tech.documentId }, undefined, false);
+
+    await createDocument(strapi, PAGE, {
+      title: 'About',
+      slug: 'about',
+      seoTitle: 'About us',
+      seoKeywords: 'a, b',
+      seoDescription: 'Who we are',
+      cover: image.id,
+    });
+    await createDocument(strapi, PAGE, { title: 'Hidden', slug: 'hidden' }, { publish: false });
+
+    const banner = (title: string, data: Record<string, unknown>, publish = true) =>
+      createDocument(strapi, BANNER, { title, image: image.id, ...data }, { publish });
+    await banner('home-2', { order: 2 });
+    await banner('home-1b', { order: 1 });
+    await banner('home-1a-later-id', { order: 1 });
+    await banner('home-hidden', { order: 0, isVisible: false });
+    await banner('home-draft', { order: 0 }, false);
+    await banner('blog-1', { order: 1, group: 'blog' });
+    await banner('blog-0', { order: 0, group: 'blog' });
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  describe('permissions', () => {
+    const ACTIONS = ['article.find', 'article.findOne', 'page.find', 'page.findOne', 'banner.find', 'banner.findByGroup', 'category.find', 'tag.find', 'menu.findOne'];
+
+    it.each(['public', 'authenticated'])('grants every content route to the %s role on first start', async (type) => {
+      const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type }, populate: ['permissions'] });
+      const actions = role.permissions.map((permission: { action: string }) => permission.action);
+      expect(actions).toEqual(expect.arrayContaining(ACTIONS.map((action) => `${PLUGIN}.${action}`)));
+    });
+
+    it('answers the host 403 once an administrator revokes a route from Public', async () => {
+      await setPermission(app.strapi, 'public', `${PLUGIN}.tag.find`, false);
+      try {
+        await get('/tags').expect(403);
+      } finally {
+        await setPermission(app.strapi, 'public', `${PLUGIN}.tag.find`, true);
+      }
+      await get('/tags').expect(200);
+    });
+  });
+
+  describe('GET /articles', () => {
+    const DEFAULT_ORDER = ['new-top', 'old-top', 'plain-3', 'plain-2', 'plain-1', 'changed'];
+
+    it('lists published articles, pinned first, then newest first, with meta.pagination', async () => {
+      const res = await get('/articles').expect(200);
+      expect(slugs(res.body)).toEqual(DEFAULT_ORDER);
+      expect(res.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 6 });
+    });
+
+    it('serves the published version of an article that has newer draft changes, never a draft', async () => {
+      const res = await get('/articles').expect(200);
+      const titles = res.body.data.map((a: { title: string }) => a.title);
+      expect(titles).toContain('Published title');
+      expect(titles).not.toContain('Draft title');
+      expect(res.body.data.every((a: { publishedAt: string | null }) => a.publishedAt)).toBe(true);
+    });
+
+    it('populates category, tags, cover and author by default; the author is { id, documentId, username }', async () => {
+      const res = await get('/articles').expect(200);
+      const newTop = res.body.data.find((a: { slug: string }) => a.slug === 'new-top');
+      expect(newTop.category).toMatchObject({ slug: 'news', documentId: news.documentId });
+      expect(newTop.tags).toEqual([]);
+      expect(newTop.cover).toMatchObject({ id: image.id, url: '/uploads/cover.png' });
+      expect(newTop.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
+      const plain1 = res.body.data.find((a: { slug: string }) => a.slug === 'plain-1');
+      expect(plain1.tags.map((t: { slug: string }) => t.slug).sort()).toEqual(['js', 'ts']);
+      expect(JSON.stringify(res.body)).not.toContain(author.email);
+      expect(newTop).not.toHaveProperty('comments');
+    });
+
+    it('lets an explicit sort replace the default order', async () => {
+      const res = await get('/articles?sort=publishedAt:asc').expect(200);
+      expect(slugs(res.body)).toEqual(['changed', 'old-top', 'plain-1', 'new-top', 'plain-2', 'plain-3']);
+      const bySlug = await get('/articles?sort[0]=slug:desc').expect(200);
+      expect(slugs(bySlug.body)).toEqual([...DEFAULT_ORDER].sort().reverse());
+    });
+
+    it('paginates by page and pageSize', async () => {
+      const res = await get('/articles?pagination[page]=2&pagination[pageSize]=4').expect(200);
+      expect(slugs(res.body)).toEqual(DEFAULT_ORDER.slice(4, 8));
+      expect(res.body.meta.pagination).toEqual({ page: 2, pageSize: 4, pageCount: 2, total: 6 });
+    });
+
+    it('paginates by start and limit, reporting start/limit like the host and page/pageSize like the contract', async () => {
+      const res = await get('/articles?pagination[start]=2&pagination[limit]=2').expect(200);
+      expect(slugs(res.body)).toEqual(DEFAULT_ORDER.slice(2, 4));
+      expect(res.body.meta.pagination).toEqual({ start: 2, limit: 2, total: 6, page: 2, pageSize: 2, pageCount: 3 });
+    });
+
+    it('filters by category slug and by tag slug', async () => {
+      const byCategory = await get('/articles?filters[category][slug][$eq]=tech').expect(200);
+      expect(slugs(byCategory.body)).toEqual(['old-top', 'plain-3', 'plain-1']);
+      expect(byCategory.body.meta.pagination.total).toBe(3);
+      const byTag = await get('/articles?filters[tags][slug][$eq]=js').expect(200);
+      expect(slugs(byTag.body)).toEqual(['plain-2', 'plain-1']);
+    });
+
+    it('supports fields and an explicit populate', async () => {
+      const res = await get('/articles?fields[0]=title&populate[0]=category&sort=slug:asc').expect(200);
+      expect(Object.keys(res.body.data[0]).sort()).toEqual(['category', 'documentId', 'id', 'title']);
+      expect(res.body.data[0].category.slug).toBe('news');
+    });
+
+    it.each([
+      ['a filter on the author password', 'filters[author][password][$eq]=x'],
+      ['a filter on the author e-mail', 'filters[author][email][$eq]=x'],
+      ['a populate of the author password', 'populate[author][fields][0]=password'],
+      ['a sort on the author e-mail', 'sort=author.email:asc'],
+      ['an unknown filter field', 'filters[nope][$eq]=1'],
+      ['a non-numeric page', 'pagination[page]=abc'],
+      ['page and offset pagination together', 'pagination[page]=1&pagination[limit]=2'],
+    ])('refuses %s with 400', async (_, query) => {
+      const res = await get(`/articles?${query}`).expect(400);
+      expect(res.body).toMatchObject({ data: null, error: { status: 400 } });
+    });
+
+    it('cuts the author to { id, documentId, username } when populated explicitly', async () => {
+      const res = await get('/articles?populate[author][fields][0]=username&populate[0]=category').expect(200);
+      expect(res.body.data).toHaveLength(6);
+      for (const a of res.body.data) expect(a.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
+    });
+
+    it.each([
+      ['the author e-mail', 'populate[author][fields][0]=email'],
+      ['the author role', 'populate[author][populate]=role'],
+      ['a nested author e-mail', 'populate[category][populate][articles][populate][author][fields]=email'],
+    ])('refuses a populate of %s with 400', async (_, query) => {
+      const res = await get(`/articles?${query}`).expect(400);
+      expect(res.body.error).toMatchObject({ status: 400, name: 'ValidationError' });
+    });
+
+    it('expands populate=* without exposing admin users, comments or author fields', async () => {
+      const res = await get('/articles?populate=*').expect(200);
+      const newTop = res.body.data.find((a: { slug: string }) => a.slug === 'new-top');
+      expect(newTop.category.slug).toBe('news');
+      expect(newTop.cover).toMatchObject({ id: image.id });
+      expect(newTop.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
+      for (const key of ['comments', 'createdBy', 'updatedBy']) expect(newTop).not.toHaveProperty(key);
+      expect(JSON.stringify(res.body)).not.toMatch(/password|@example\.com/);
+    });
+
+    it('is granted to the Authenticated role too', async () => {
+      const user = await createUser(app.strapi);
+      const res = await get('/articles').set('Authorization', `Bearer ${jwtFor(app.strapi, user)}`).expect(200);
+      expect(slugs(res.body)).toEqual(DEFAULT_ORDER);
+    });
+  });
+
+  describe('GET /articles/:slug', () => {
+    it('returns one populated article', async () => {
+      const res = await get('/articles/plain-1').expect(200);
+      expect(res.body.data).toMatchObject({ slug: 'plain-1', category: { slug: 'tech' } });
+      expect(res.body.data.author).toEqual({ id: author.id, documentId: author.documentId, username: author.username });
+      expect(res.body.data.tags).toHaveLength(2);
+    });
+
+    it('serves the published version when a newer draft exists', async () => {
+      const res = await get('/articles/changed').expect(200);
+      expect(res.body.data.title).toBe('Published title');
+    });
+
+    it.each(['no-such-article', 'draft-only'])('answers 404 Article not found for %s', async (slug) => {
+      const res = await get(`/articles/${slug}`).expect(404);
+      expect(res.body.error).toMatchObject({ status: 404, name: 'NotFoundError', message: 'Article not found' });
+    });
+  });
+
+  describe('views', () => {
+    const storedViews = async (uid: string, documentId: string) => {
+      const rows = await app.strapi.db.query(uid as never).findMany({ where: { documentId }, select: ['views', 'publishedAt'] });
+      return rows.map((row: { views: number }) => row.views);
+    };
+
+    it('counts each read in the response it returns', async () => {
+      const first = await get('/articles/plain-2').expect(200);
+      const second = await get('/articles/plain-2').expect(200);
+      expect(second.body.data.views).toBe(first.body.data.views + 1);
+    });
+
+    it('adds exactly 200 for 200 concurrent reads, each seeing its own count, on draft and published rows', async () => {
+      const doc = await article('hot', {}, '2020-01-01T00:00:00Z');
+      const responses = await Promise.all(Array.from({ length: 200 }, () => get('/articles/hot')));
+      expect(responses.map((res) => res.status).every((status) => status === 200)).toBe(true);
+      const seen = responses.map((res) => res.body.data.views as number);
+      expect(new Set(seen).size).toBe(200);
+      expect(Math.max(...seen)).toBe(200);
+      expect(await storedViews(ARTICLE, doc.documentId)).toEqual([200, 200]);
+    });
+
+    it('keeps the count across an edit and re-publish by an editor', async () => {
+      const doc = await article('republished', { title: 'Before' }, '2020-01-02T00:00:00Z');
+      for (let i = 0; i < 3; i += 1) await get('/articles/republished').expect(200);
+      const documents = app.strapi.documents(ARTICLE as never);
+      // The Content Manager sends the whole form: `views` as it was when the editor opened it.
+      await documents.update({ documentId: doc.documentId, data: { title: 'After', views: 0 } as never });
+      await get('/articles/republished').expect(200);
+      await documents.publish({ documentId: doc.documentId });
+      const res = await get('/articles/republished').expect(200);
+      expect(res.body.data).toMatchObject({ title: 'After', views: 5 });
+      expect(await storedViews(ARTICLE, doc.documentId)).toEqual([5, 5]);
+    });
+  });
+
+  describe('pages', () => {
+    it('lists published pages only', async () => {
+      const res = await get('/pages').expect(200);
+      expect(slugs(res.body)).toEqual(['about']);
+      expect(res.body.meta.pagination.total).toBe(1);
+    });
+
+    it('returns a page with its SEO fields and counts the view', async () => {
+      const first = await get('/pages/about').expect(200);
+      expect(first.body.data).toMatchObject({
+        title: 'About',
+        seoTitle: 'About us',
+        seoKeywords: 'a, b',
+        seoDescription: 'Who we are',
+        views: 1,
+        cover: { id: image.id },
+      });
+      const second = await get('/pages/about').expect(200);
+      expect(second.body.data.views).toBe(2);
+    });
+
+    it.each(['nope', 'hidden'])('answers 404 Page not found for %s', async (slug) => {
+      const res = await get(`/pages/${slug}`).expect(404);
+      expect(res.body.error).toMatchObject({ status: 404, message: 'Page not found' });
+    });
+
+    it('refuses a filter on an unknown field with 400', async () => {
+      await get('/pages?filters[nope][$eq]=1').expect(400);
+    });
+  });
+
+  describe('banners', () => {
+    const titles = (body: { data: { title: string }[] }) => body.data.map((b) => b.title);
+
+    it('lists published, visible banners by order then id, with the image', async () => {
+      const res = await get('/banners').expect(200);
+      expect(titles(res.body)).toEqual(['blog-0', 'home-1b', 'home-1a-later-id', 'blog-1', 'home-2']);
+      expect(res.body.data[0].image).toMatchObject({ id: image.id, url: '/uploads/cover.png' });
+    });
+
+    it('filters by group', async () => {
+      expect(titles((await get('/banners/home').expect(200)).body)).toEqual(['home-1b', 'home-1a-later-id', 'home-2']);
+      expect(titles((await get('/banners/blog').expect(200)).body)).toEqual(['blog-0', 'blog-1']);
+      expect((await get('/banners/none').expect(200)).body).toEqual({ data: [] });
+    });
+  });
+
+  describe('categories and tags', () => {
+    it('returns the categories as a tree', async () => {
+      const res = await get('/categories').expect(200);
+      const tree = res.body.data.map((c: { slug: string; children: { slug: string }[] }) => [c.slug, c.children.map((k) => k.slug)]);
+      expect(tree).toEqual([
+        ['news', []],
+        ['tech', ['backend', 'frontend']],
+      ]);
+    });
+
+    it('returns the tags', async () => {
+      const res = await get('/tags').expect(200);
+      expect(res.body.data.map((t: { slug: string }) => t.slug)).toEqual(['js', 'ts']);
+    });
+  });
+});

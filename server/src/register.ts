@@ -1,5 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { commentsDocumentMiddleware } from './document-middlewares/comments';
 
-const register = (_: { strapi: Core.Strapi }) => {};
+const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  strapi.documents.use(commentsDocumentMiddleware(strapi));
+};
 
 export default register;

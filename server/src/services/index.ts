@@ -1,4 +1,5 @@
 import clock from './clock';
+import comments from './comments';
 import crypto from './crypto';
 import permissions from './permissions';
 import rateLimit from './rate-limit';
@@ -6,6 +7,7 @@ import settings from './settings';
 
 export default {
   clock,
+  comments,
   crypto,
   permissions,
   'rate-limit': rateLimit,

@@ -10,6 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
+import { forbidden } from '../utils/errors';
 import { buildTree, countNodes } from '../utils/tree';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
@@ -181,7 +182,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /bag/comments. `user` is the token's user (null for a guest). IP and User-Agent are added by the middleware. */
     async submit(input: CommentInput, user: { id: number; documentId: string } | null, config: PluginConfig): Promise<CreatedComment> {
       if (input.author !== undefined && (!user || !sameUser(user, input.author))) {
-        throw new errors.ForbiddenError('Cannot comment on behalf of another user');
+        throw forbidden('Cannot comment on behalf of another user');
       }
       const article = await service.findPublishedArticle(input.article);
       const parent = input.parent === undefined ? null : await service.findApprovedParent(input.parent, article.documentId);
@@ -340,7 +341,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         populate: { parent: { select: ['documentId'] }, children: { select: ['documentId'] } },
       });
       if (!comment) return;
-      const data = { parent: comment.parent?.documentId ?? null };
+      const data: Record<string, unknown> = { parent: comment.parent?.documentId ?? null };
       for (const child of (comment.children ?? []) as { documentId: string }[]) {
         await strapi.documents(COMMENT).update({ documentId: child.documentId, data });
       }

@@ -441,6 +441,62 @@ describe('comments', () => {
     });
   });
 
+  it('lets a moderator change the status in the Content Manager, but not the recorded IP or User-Agent', async () => {
+    const article = await createArticle(app.strapi);
+    const created = (await post({ content: 'edit me', article: article.documentId }).expect(201)).body.data;
+    const before = await stored(created.documentId);
+    await app.request()
+      .put(`/content-manager/collection-types/${COMMENT}/${created.documentId}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ content: 'edit me', status: 'approved', ip: '6.6.6.6', userAgent: 'Edited/1.0' })
+      .expect(200);
+    expect(await stored(created.documentId)).toMatchObject({ status: 'approved', ip: before.ip, userAgent: UA });
+    const shown = await app.request()
+      .get(`/content-manager/collection-types/${COMMENT}/${created.documentId}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
+    expect(shown.body.data).toMatchObject({ status: 'approved', ip: before.ip, userAgent: UA });
+    const listed = await app.request()
+      .get(`/content-manager/collection-types/${COMMENT}?filters[documentId][$eq]=${created.documentId}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
+    expect(listed.body.results).toEqual([expect.objectContaining({ documentId: created.documentId, status: 'approved' })]);
+    expect((await list(article.documentId).expect(200)).body.meta.total).toBe(1);
+
+    await app.request()
+      .put(`/content-manager/collection-types/${COMMENT}/${created.documentId}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ content: 'edit me', status: 'rejected' })
+      .expect(200);
+    expect((await stored(created.documentId)).status).toBe('rejected');
+    expect((await list(article.documentId).expect(200)).body.meta.total).toBe(0);
+  });
+
+  it('creates a comment in the Content Manager with its status and the request recorded', async () => {
+    const article = await createArticle(app.strapi);
+    const res = await app.request()
+      .post(`/content-manager/collection-types/${COMMENT}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .set('User-Agent', UA)
+      .send({ content: 'from the back office', status: 'approved', isAdmin: true, article: { connect: [{ documentId: article.documentId }] }, ip: '6.6.6.6' })
+      .expect(201);
+    const row = await stored(res.body.data.documentId);
+    expect(row).toMatchObject({ status: 'approved', isAdmin: true, userAgent: UA });
+    expect(row.ip).toMatch(/127\.0\.0\.1$/);
+    const tree = (await list(article.documentId).expect(200)).body;
+    expect(tree.data.map((node: Node) => node.content)).toEqual(['from the back office']);
+  });
+
+  it('keeps the comments of a deleted user, without an author', async () => {
+    const article = await createArticle(app.strapi);
+    const leaving = await createUser(app.strapi);
+    const created = (await post({ content: 'bye', article: article.documentId }, jwtFor(app.strapi, leaving)).expect(201)).body.data;
+    await setStatus([created.documentId], 'approved').expect(200);
+    await app.strapi.plugin('users-permissions').service('user').remove({ id: leaving.id });
+    const res = await list(article.documentId).expect(200);
+    expect(res.body.data).toEqual([expect.objectContaining({ documentId: created.documentId, author: null })]);
+  });
+
   it('makes ip and userAgent read-only in the Content Manager edit view', async () => {
     const configuration = await app.strapi.plugin('content-manager').service('content-types').findConfiguration({ uid: COMMENT });
     expect(configuration.metadatas.ip.edit.editable).toBe(false);

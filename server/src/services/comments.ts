@@ -147,17 +147,17 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
       .select(`l.${s.articleLink.comment}`);
   };
 
-  const resolveDocumentId = async (model: string, identifier: Identifier): Promise<string | undefined> => {
+  const articleDocumentId = async (identifier: Identifier): Promise<string | undefined> => {
     if (typeof identifier === 'string') return identifier;
-    // A numeric id may name the draft or the published row; either gives the documentId.
-    const row = await strapi.db.query(model as typeof COMMENT).findOne({ select: ['documentId'], where: { id: identifier } });
+    // A numeric id may name the draft or the published row; either gives the documentId (published is checked next).
+    const row = await strapi.db.query(ARTICLE).findOne({ select: ['documentId'], where: { id: identifier } });
     return row?.documentId;
   };
 
   const service = {
     /** The published article named by documentId or numeric id, else 404 `Article not found`. */
     async findPublishedArticle(identifier: Identifier | undefined): Promise<{ id: number; documentId: string }> {
-      const documentId = identifier === undefined ? undefined : await resolveDocumentId(ARTICLE, identifier);
+      const documentId = identifier === undefined ? undefined : await articleDocumentId(identifier);
       const article = documentId
         ? await strapi.documents(ARTICLE).findOne({ documentId, status: 'published', fields: ['documentId'] })
         : null;

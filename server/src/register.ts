@@ -1,4 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { registerContentManagerCommentStatus } from './content-manager-comment-status';
+import { commentsDocumentMiddleware } from './document-middlewares/comments';
 import { keepViewCounts } from './services/views';
 
 /**
@@ -6,7 +8,7 @@ import { keepViewCounts } from './services/views';
  * mode the host accepts only access tokens bound to one of its own sessions, so the plugin's tokens would be
  * refused everywhere: refuse to start instead of failing on every request.
  */
-const register = ({ strapi }: { strapi: Core.Strapi }) => {
+const refuseRefreshMode = (strapi: Core.Strapi) => {
   const mode: string = strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support');
   if (mode === 'refresh') {
     throw new Error(
@@ -14,8 +16,13 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
         "Set jwtManagement to 'legacy-support' (the default) in config/plugins.ts."
     );
   }
+};
 
+const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  refuseRefreshMode(strapi);
   strapi.documents.use(keepViewCounts);
+  strapi.documents.use(commentsDocumentMiddleware(strapi));
+  registerContentManagerCommentStatus(strapi);
 };
 
 export default register;

@@ -2,6 +2,7 @@ import accounts from './accounts';
 import captcha from './captcha';
 import clock from './clock';
 import content from './content';
+import comments from './comments';
 import crypto from './crypto';
 import emailCode from './email-code';
 import menus from './menus';
@@ -17,6 +18,7 @@ export default {
   captcha,
   clock,
   content,
+  comments,
   crypto,
   'email-code': emailCode,
   menus,

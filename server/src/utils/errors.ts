@@ -1,4 +1,4 @@
-/** Errors the host's error middleware shapes for statuses its own classes do not cover. */
+/** Host error helpers for what Strapi's own classes alone do not bring to the client as meant (a 503, a 403 with a message). */
 import { errors } from '@strapi/utils';
 
 /**
@@ -18,3 +18,11 @@ export class ServiceUnavailableError extends Error {
   }
 }
 Object.setPrototypeOf(ServiceUnavailableError.prototype, errors.HttpError.prototype);
+
+/**
+ * A 403 carrying `message`. Strapi's content-API authorize step wraps the rest of the route and turns any
+ * ForbiddenError thrown there into a bare "Forbidden", except a PolicyError (a ForbiddenError subclass), which it
+ * rethrows for `strapi::errors` to shape. So: a PolicyError, named like the ForbiddenError it stands for.
+ */
+export const forbidden = (message: string): errors.PolicyError =>
+  Object.assign(new errors.PolicyError(message), { name: 'ForbiddenError' as const }) as unknown as errors.PolicyError;

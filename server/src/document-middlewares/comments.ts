@@ -1,0 +1,55 @@
+/**
+ * Document Service middleware for comments and articles, so the rules hold however a comment is written through
+ * Strapi's APIs (this plugin's endpoints, the Content Manager, another plugin's code):
+ * - a comment created during an HTTP request gets that request's client IP and User-Agent (whatever the data
+ *   said), and an update never changes them: they record the submission;
+ * - a moderation status sent through the Content Manager is saved (see content-manager-comment-status.ts);
+ * - deleting a comment moves its replies up to its parent;
+ * - deleting an article document deletes its comments.
+ * Outside a request (seed scripts, migrations) the data is stored as given.
+ */
+import type { Core, Modules } from '@strapi/strapi';
+import { contentManagerCommentStatus } from '../content-manager-comment-status';
+import { clientInfo } from '../utils/client';
+import { getService } from '../utils/get-service';
+import { uid } from '../utils/plugin-id';
+
+const COMMENT = uid('comment');
+const ARTICLE = uid('article');
+
+type Params = { documentId?: string; data?: Record<string, unknown> };
+
+export const commentsDocumentMiddleware =
+  (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
+  async (context, next) => {
+    const params = context.params as Params;
+
+    if (context.uid === COMMENT) {
+      const request = strapi.requestContext.get();
+      const moderationStatus = contentManagerCommentStatus(request);
+      if (moderationStatus && params.data && (context.action === 'create' || context.action === 'update')) {
+        params.data.status = moderationStatus;
+      }
+      if (request && params.data && context.action === 'create') {
+        Object.assign(params.data, clientInfo(request));
+      } else if (request && params.data && context.action === 'update') {
+        delete params.data.ip;
+        delete params.data.userAgent;
+      } else if (context.action === 'delete' && params.documentId) {
+        await getService(strapi, 'comments').reparentChildren(params.documentId);
+      }
+      return next();
+    }
+
+    if (context.uid === ARTICLE && context.action === 'delete' && params.documentId) {
+      const service = getService(strapi, 'comments');
+      const ids = await service.idsOfArticle(params.documentId);
+      const result = await next();
+      // A locale-scoped delete may leave other rows of the document; its comments go with the last one.
+      const remaining = await strapi.db.query(ARTICLE).count({ where: { documentId: params.documentId } });
+      if (remaining === 0) await service.deleteByIds(ids);
+      return result;
+    }
+
+    return next();
+  };

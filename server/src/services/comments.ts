@@ -1,0 +1,405 @@
+/**
+ * Comments on articles: submission, the public approved-only tree, moderation, and the bookkeeping the Document
+ * Service middleware (document-middlewares/comments.ts) needs on create and delete.
+ *
+ * A comment is linked to its article by the article's documentId: the relation from this non-D&P type connects
+ * to the article's draft and published rows, and publishing replaces the published row, so every lookup goes
+ * through the article rows' document_id instead of trusting one row id.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { Knex } from 'knex';
+import type { PluginConfig } from '../config/schema';
+import { forbidden } from '../utils/errors';
+import { buildTree, countNodes } from '../utils/tree';
+import { getService } from '../utils/get-service';
+import { uid } from '../utils/plugin-id';
+import type { AdminListQuery, CommentInput, CommentStatus, Identifier } from '../validation/comment';
+
+const COMMENT = uid('comment');
+const ARTICLE = uid('article');
+const USER = 'plugin::users-permissions.user';
+
+/** Rows deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
+const DELETE_CHUNK = 500;
+
+export interface PublicAuthor {
+  id: number;
+  documentId: string;
+  username: string;
+}
+
+export interface CommentNode {
+  id: number;
+  documentId: string;
+  content: string;
+  createdAt: string;
+  isAdmin: boolean;
+  author: PublicAuthor | null;
+}
+
+export interface CreatedComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: CommentStatus;
+  createdAt: string;
+  isAdmin: boolean;
+  parent: { id: number; documentId: string } | null;
+  article: { id: number; documentId: string };
+}
+
+export interface AdminComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: CommentStatus;
+  isAdmin: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  author: { id: number; documentId: string; username: string; email: string } | null;
+  article: { documentId: string; title: string; slug: string } | null;
+  parent: { documentId: string } | null;
+}
+
+interface StoredComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: CommentStatus;
+  isAdmin: boolean | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date | string;
+  author?: { id: number; documentId: string; username: string; email: string } | null;
+  article?: { documentId: string; title: string; slug: string } | null;
+  parent?: { id: number; documentId: string } | null;
+}
+
+/** Timestamps come back as Date (pg), epoch numbers or strings (SQLite) from raw queries. */
+const toIso = (value: unknown): string => {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return new Date(Number(value)).toISOString();
+  return new Date(String(value)).toISOString();
+};
+
+const sameUser = (user: { id: number; documentId: string }, identifier: Identifier) =>
+  typeof identifier === 'number' ? identifier === user.id : identifier === user.documentId;
+
+const ADMIN_POPULATE = {
+  author: { select: ['id', 'documentId', 'username', 'email'] },
+  article: { select: ['documentId', 'title', 'slug'] },
+  parent: { select: ['id', 'documentId'] },
+};
+
+const toAdminComment = (row: StoredComment): AdminComment => ({
+  id: row.id,
+  documentId: row.documentId,
+  content: row.content,
+  status: row.status,
+  isAdmin: Boolean(row.isAdmin),
+  ip: row.ip ?? null,
+  userAgent: row.userAgent ?? null,
+  createdAt: toIso(row.createdAt),
+  author: row.author ? { id: row.author.id, documentId: row.author.documentId, username: row.author.username, email: row.author.email } : null,
+  article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
+  parent: row.parent ? { documentId: row.parent.documentId } : null,
+});
+
+type RawRow = Record<string, unknown>;
+
+const comments = ({ strapi }: { strapi: Core.Strapi }) => {
+  const knex = (): Knex => strapi.db.connection;
+
+  /** Table and column names from Strapi's metadata, so renamed columns or prefixes keep working. */
+  const schema = () => {
+    const meta = strapi.db.metadata.get(COMMENT);
+    const column = (model: typeof meta, attribute: string) =>
+      (model.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
+    const link = (attribute: string) => {
+      const joinTable = (meta.attributes[attribute] as unknown as {
+        joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
+      }).joinTable;
+      return { table: joinTable.name, comment: joinTable.joinColumn.name, target: joinTable.inverseJoinColumn.name };
+    };
+    const article = strapi.db.metadata.get(ARTICLE);
+    const user = strapi.db.metadata.get(USER);
+    return {
+      comments: meta.tableName,
+      c: (attribute: string) => column(meta, attribute),
+      articles: article.tableName,
+      articleDocumentId: column(article, 'documentId'),
+      users: user.tableName,
+      u: (attribute: string) => column(user, attribute),
+      articleLink: link('article'),
+      parentLink: link('parent'),
+      authorLink: link('author'),
+    };
+  };
+
+  /** Subquery: ids of the comments linked to any row (draft or published, any locale) of the article. */
+  const commentIdsOfArticle = (articleDocumentId: string) => {
+    const s = schema();
+    return knex()(`${s.articleLink.table} as l`)
+      .join(`${s.articles} as a`, 'a.id', `l.${s.articleLink.target}`)
+      .where(`a.${s.articleDocumentId}`, articleDocumentId)
+      .select(`l.${s.articleLink.comment}`);
+  };
+
+  const articleDocumentId = async (identifier: Identifier): Promise<string | undefined> => {
+    if (typeof identifier === 'string') return identifier;
+    // A numeric id may name the draft or the published row; either gives the documentId (published is checked next).
+    const row = await strapi.db.query(ARTICLE).findOne({ select: ['documentId'], where: { id: identifier } });
+    return row?.documentId;
+  };
+
+  const service = {
+    /** The published article named by documentId or numeric id, else 404 `Article not found`. */
+    async findPublishedArticle(identifier: Identifier | undefined): Promise<{ id: number; documentId: string }> {
+      const documentId = identifier === undefined ? undefined : await articleDocumentId(identifier);
+      const article = documentId
+        ? await strapi.documents(ARTICLE).findOne({ documentId, status: 'published', fields: ['documentId'] })
+        : null;
+      if (!article) throw new errors.NotFoundError('Article not found');
+      return { id: article.id as number, documentId: article.documentId };
+    },
+
+    /** An approved comment of the given article, else 400 `Parent comment not found`. */
+    async findApprovedParent(identifier: Identifier, articleDocumentId: string) {
+      const parent = await strapi.db.query(COMMENT).findOne({
+        select: ['id', 'documentId', 'status'],
+        where: typeof identifier === 'number' ? { id: identifier } : { documentId: identifier },
+        // The article relation links several rows of one document: any of them gives its documentId.
+        populate: { article: { select: ['documentId'] } },
+      });
+      if (!parent || parent.status !== 'approved' || parent.article?.documentId !== articleDocumentId) {
+        throw new errors.ValidationError('Parent comment not found');
+      }
+      return { id: parent.id as number, documentId: parent.documentId as string };
+    },
+
+    /** POST /bag/comments. `user` is the token's user (null for a guest). IP and User-Agent are added by the middleware. */
+    async submit(input: CommentInput, user: { id: number; documentId: string } | null, config: PluginConfig): Promise<CreatedComment> {
+      if (input.author !== undefined && (!user || !sameUser(user, input.author))) {
+        throw forbidden('Cannot comment on behalf of another user');
+      }
+      const article = await service.findPublishedArticle(input.article);
+      const parent = input.parent === undefined ? null : await service.findApprovedParent(input.parent, article.documentId);
+      const created = await strapi.documents(COMMENT).create({
+        data: {
+          content: input.content,
+          status: config.comments.autoApprove ? 'approved' : 'pending',
+          isAdmin: false,
+          article: article.documentId,
+          parent: parent?.documentId ?? null,
+          author: user?.documentId ?? null,
+        },
+      });
+      return {
+        id: created.id as number,
+        documentId: created.documentId,
+        content: created.content as string,
+        status: created.status as CommentStatus,
+        createdAt: toIso(created.createdAt),
+        isAdmin: Boolean(created.isAdmin),
+        parent,
+        article,
+      };
+    },
+
+    /**
+     * The approved comments of a published article as a tree: one query for all its comments (every status, so a
+     * reply under a pending or rejected comment can be told apart from one whose parent is elsewhere), one pass.
+     */
+    async tree(identifier: Identifier | undefined): Promise<{ data: CommentNode[]; meta: { total: number } }> {
+      const article = await service.findPublishedArticle(identifier);
+      const s = schema();
+      // One SQL statement with joins: the query engine's populate would add a query per relation with every id bound.
+      const rows: RawRow[] = await knex()(`${s.comments} as c`)
+        .leftJoin(`${s.parentLink.table} as p`, `p.${s.parentLink.comment}`, 'c.id')
+        .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
+        .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
+        .whereIn('c.id', commentIdsOfArticle(article.documentId))
+        .select({
+          id: 'c.id',
+          documentId: `c.${s.c('documentId')}`,
+          content: `c.${s.c('content')}`,
+          createdAt: `c.${s.c('createdAt')}`,
+          isAdmin: `c.${s.c('isAdmin')}`,
+          status: `c.${s.c('status')}`,
+          parentId: `p.${s.parentLink.target}`,
+          authorId: 'u.id',
+          authorDocumentId: `u.${s.u('documentId')}`,
+          authorUsername: `u.${s.u('username')}`,
+        });
+
+      const statusOf = new Map<number, unknown>();
+      const parentOf = new Map<number, number | null>();
+      for (const row of rows) {
+        statusOf.set(Number(row.id), row.status);
+        parentOf.set(Number(row.id), row.parentId === null || row.parentId === undefined ? null : Number(row.parentId));
+      }
+
+      const visible = visibleComments(statusOf, parentOf);
+      const nodes: CommentNode[] = [];
+      for (const row of rows) {
+        const id = Number(row.id);
+        if (!visible.has(id)) continue;
+        visible.delete(id); // a duplicated join row is listed once
+        nodes.push({
+          id,
+          documentId: String(row.documentId),
+          content: String(row.content),
+          createdAt: toIso(row.createdAt),
+          isAdmin: Boolean(row.isAdmin),
+          author:
+            row.authorId === null || row.authorId === undefined
+              ? null
+              : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+        });
+      }
+
+      const data = buildTree(nodes, {
+        id: (node) => node.id,
+        parentId: (node) => parentOf.get(node.id),
+        compare: (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id),
+      });
+      return { data, meta: { total: countNodes(data) } };
+    },
+
+    /** Moderation list: pending first, then newest first. */
+    async adminList(query: AdminListQuery) {
+      const s = schema();
+      const base = knex()(`${s.comments} as c`);
+      if (query.status) base.where(`c.${s.c('status')}`, query.status);
+      if (query.article) base.whereIn('c.id', commentIdsOfArticle(query.article));
+
+      const [{ count }] = await base.clone().count({ count: 'c.id' });
+      const total = Number(count);
+      const ids: number[] = (
+        await base
+          .clone()
+          .select('c.id')
+          .orderByRaw(`CASE WHEN c.?? = ? THEN 0 ELSE 1 END`, [s.c('status'), 'pending'])
+          .orderBy(`c.${s.c('createdAt')}`, 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+      ).map((row: RawRow) => Number(row.id));
+
+      const rows: StoredComment[] = ids.length
+        ? await strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, populate: ADMIN_POPULATE })
+        : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return {
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!)] : [])),
+        meta: {
+          pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
+        },
+      };
+    },
+
+    /** Moves the given comments to `status`; returns how many exist and were updated. */
+    async setStatus(documentIds: string[], status: CommentStatus): Promise<number> {
+      // One statement for the whole selection; the moderation page sends a page of comments at a time.
+      const { count } = await strapi.db.query(COMMENT).updateMany({
+        where: { documentId: { $in: documentIds } },
+        data: { status, updatedAt: new Date(getService(strapi, 'clock').now()) },
+      });
+      return Number(count);
+    },
+
+    /** A reply as the site: `isAdmin`, approved at once, under `documentId`, on the same article. */
+    async adminReply(documentId: string, content: string): Promise<AdminComment> {
+      const parent = await strapi.db.query(COMMENT).findOne({
+        select: ['id', 'documentId'],
+        where: { documentId },
+        populate: { article: { select: ['documentId'] } },
+      });
+      if (!parent) throw new errors.NotFoundError('Comment not found');
+      if (!parent.article) throw new errors.ValidationError('The comment is not attached to an article');
+      const created = await strapi.documents(COMMENT).create({
+        data: {
+          content,
+          status: 'approved',
+          isAdmin: true,
+          article: parent.article.documentId,
+          parent: parent.documentId,
+          author: null,
+        },
+      });
+      const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
+      return toAdminComment(row as StoredComment);
+    },
+
+    /** Before a comment is deleted: its replies move up to its parent (or become roots), so no one else's text is lost. */
+    async reparentChildren(documentId: string) {
+      const comment = await strapi.db.query(COMMENT).findOne({
+        select: ['id'],
+        where: { documentId },
+        populate: { parent: { select: ['documentId'] }, children: { select: ['documentId'] } },
+      });
+      if (!comment) return;
+      const data: Record<string, unknown> = { parent: comment.parent?.documentId ?? null };
+      for (const child of (comment.children ?? []) as { documentId: string }[]) {
+        await strapi.documents(COMMENT).update({ documentId: child.documentId, data });
+      }
+    },
+
+    /** Ids of every comment on the article document (all its rows). */
+    async idsOfArticle(articleDocumentId: string): Promise<number[]> {
+      const s = schema();
+      return (await commentIdsOfArticle(articleDocumentId)).map((row: RawRow) => Number(row[s.articleLink.comment]));
+    },
+
+    /** Deletes comments by id, in chunks. */
+    async deleteByIds(ids: number[]): Promise<number> {
+      let deleted = 0;
+      for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
+        const { count } = await strapi.db.query(COMMENT).deleteMany({ where: { id: { $in: ids.slice(start, start + DELETE_CHUNK) } } });
+        deleted += Number(count);
+      }
+      return deleted;
+    },
+  };
+
+  return service;
+};
+
+/**
+ * Which comments are listed: approved, and with every ancestor that belongs to the article approved too. A parent
+ * outside the article's rows (deleted, another article) does not hide a reply: the tree shows it at the root, and
+ * so does a cycle. Iterative walk with memo, linear overall, no recursion.
+ */
+const visibleComments = (statusOf: Map<number, unknown>, parentOf: Map<number, number | null>): Set<number> => {
+  const known = new Map<number, boolean>();
+  for (const start of statusOf.keys()) {
+    if (known.has(start)) continue;
+    const path: number[] = [];
+    const onPath = new Set<number>();
+    let current: number | null = start;
+    let result = true;
+    for (;;) {
+      if (current === null || !statusOf.has(current)) break; // reached a root or left the article
+      if (known.has(current)) {
+        result = known.get(current)!;
+        break;
+      }
+      if (onPath.has(current)) break; // a cycle: shown at the root by buildTree
+      if (statusOf.get(current) !== 'approved') {
+        result = false;
+        break;
+      }
+      onPath.add(current);
+      path.push(current);
+      current = parentOf.get(current) ?? null;
+    }
+    for (const id of path) known.set(id, result);
+    if (!known.has(start)) known.set(start, false);
+  }
+  return new Set([...known].filter(([, shown]) => shown).map(([id]) => id));
+};
+
+export type CommentsService = ReturnType<typeof comments>;
+export default comments;

@@ -1,0 +1,109 @@
+/** Input checks for the comment endpoints; each throws the host's ValidationError naming the field. */
+import { errors } from '@strapi/utils';
+
+export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** A documentId or a numeric id, as clients may send either. */
+export type Identifier = string | number;
+
+export interface CommentInput {
+  content: string;
+  article: Identifier;
+  parent?: Identifier;
+  author?: Identifier;
+}
+
+const MAX_BULK = 1000;
+
+const invalid = (path: string, message: string): never => {
+  throw new errors.ValidationError(`${path} ${message}`, { errors: [{ path: [path], message, name: 'ValidationError' }] });
+};
+
+const asRecord = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+const identifier = (value: unknown, path: string): Identifier => {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+  if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value.trim())) return value.trim();
+  return invalid(path, 'must be a documentId or a numeric id');
+};
+
+/** A path segment naming a document: documentId or numeric id; undefined when it can be neither. */
+export const parseIdentifier = (value: unknown): Identifier | undefined => {
+  try {
+    return identifier(value, 'id');
+  } catch {
+    return undefined;
+  }
+};
+
+const optionalIdentifier = (value: unknown, path: string): Identifier | undefined =>
+  value === undefined || value === null || value === '' ? undefined : identifier(value, path);
+
+/** Trimmed text of 1..maxLength characters (code points, so an emoji counts once). */
+export const validateContent = (value: unknown, maxLength: number): string => {
+  if (typeof value !== 'string') return invalid('content', 'must be a string');
+  const content = value.trim();
+  if (content.length === 0) return invalid('content', 'must not be empty');
+  if (Array.from(content).length > maxLength) return invalid('content', `must be at most ${maxLength} characters`);
+  return content;
+};
+
+/** POST /bag/comments: exactly `content`, `article`, `parent`, `author`; everything else in the body is ignored. */
+export const validateCommentBody = (body: unknown, maxLength: number): CommentInput => {
+  const input = asRecord(body);
+  if (input.article === undefined || input.article === null || input.article === '') invalid('article', 'is required');
+  return {
+    content: validateContent(input.content, maxLength),
+    article: identifier(input.article, 'article'),
+    parent: optionalIdentifier(input.parent, 'parent'),
+    author: optionalIdentifier(input.author, 'author'),
+  };
+};
+
+const isStatus = (value: unknown): value is CommentStatus => COMMENT_STATUSES.includes(value as CommentStatus);
+
+export interface AdminListQuery {
+  status?: CommentStatus;
+  article?: string;
+  page: number;
+  pageSize: number;
+}
+
+const positiveInt = (value: unknown, path: string, fallback: number, max: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number) || number < 1 || number > max) return invalid(path, `must be an integer from 1 to ${max}`);
+  return number;
+};
+
+/** GET /cms-plugin-bag/comments?status=&article=&page=&pageSize= */
+export const validateAdminListQuery = (query: unknown): AdminListQuery => {
+  const input = asRecord(query);
+  const status = input.status === undefined || input.status === '' ? undefined : input.status;
+  if (status !== undefined && !isStatus(status)) invalid('status', `must be one of ${COMMENT_STATUSES.join(', ')}`);
+  const article = input.article === undefined || input.article === '' ? undefined : input.article;
+  if (article !== undefined && typeof article !== 'string') invalid('article', 'must be an article documentId');
+  return {
+    status: status as CommentStatus | undefined,
+    article: article as string | undefined,
+    page: positiveInt(input.page, 'page', 1, 1_000_000),
+    pageSize: positiveInt(input.pageSize, 'pageSize', 25, 100),
+  };
+};
+
+/** PUT /cms-plugin-bag/comments/status: `{ documentIds: string[], status }`. */
+export const validateStatusBody = (body: unknown): { documentIds: string[]; status: CommentStatus } => {
+  const input = asRecord(body);
+  const { documentIds, status } = input;
+  if (!Array.isArray(documentIds) || documentIds.length === 0 || documentIds.length > MAX_BULK) {
+    invalid('documentIds', `must be a list of 1 to ${MAX_BULK} documentIds`);
+  }
+  if (!(documentIds as unknown[]).every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64)) {
+    invalid('documentIds', 'must contain documentId strings');
+  }
+  if (!isStatus(status)) invalid('status', `must be one of ${COMMENT_STATUSES.join(', ')}`);
+  return { documentIds: [...new Set(documentIds as string[])], status: status as CommentStatus };
+};

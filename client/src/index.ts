@@ -260,10 +260,13 @@ export function createClient(options: ClientOptions = {}) {
    * stored tokens are cleared and the 401 is returned.
    */
   const authFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const hadJwt = Boolean(await storage.get(JWT));
+    const sentJwt = await storage.get(JWT);
     const response = await doFetch(url(path), await withJwt(init));
-    if (response.status !== 401 || !hadJwt) return response;
-    if (!(await refresh())) return response;
+    if (response.status !== 401 || !sentJwt) return response;
+    // A request that left before a concurrent refresh finished retries with the new jwt without refreshing again.
+    const current = await storage.get(JWT);
+    const refreshed = current !== null && current !== sentJwt ? true : await refresh();
+    if (!refreshed) return response;
     return doFetch(url(path), await withJwt(init));
   };
 

@@ -97,6 +97,36 @@ describe('admin panel in a browser', () => {
     await page.context().close();
   });
 
+  it('approves several comments at once and replies as the site with the isAdmin badge', async () => {
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Busy article', slug: 'busy-article' });
+    const comments = [];
+    for (const content of ['First of many', 'Second of many']) {
+      comments.push(await createDocument(app.strapi, `${PLUGIN}.comment`, { content, status: 'pending', article: article.documentId }));
+    }
+
+    const page = await loggedIn();
+    await page.goto(`${app.url}/admin/plugins/cms-plugin-bag`);
+    await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+    for (const comment of comments) {
+      await page.locator(`tr[data-comment="${comment.documentId}"]`).getByRole('checkbox').click();
+    }
+    await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+    for (const comment of comments) {
+      await page.locator(`tr[data-comment="${comment.documentId}"]`).getByText('Approved').waitFor();
+    }
+
+    await page.locator(`tr[data-comment="${comments[0].documentId}"]`).getByRole('button', { name: 'Reply as the site' }).click();
+    await page.getByRole('dialog').getByRole('textbox').fill('Thanks, from the editors');
+    await page.getByRole('button', { name: 'Publish reply' }).click();
+    await page.getByText('Reply published').waitFor();
+
+    const tree = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(tree.body.meta.total).toBe(3);
+    const first = tree.body.data.find((node: { documentId: string }) => node.documentId === comments[0].documentId);
+    expect(first.children).toEqual([expect.objectContaining({ content: 'Thanks, from the editors', isAdmin: true })]);
+    await page.context().close();
+  });
+
   it('gives a role without the settings permission no settings link, no page and 403 from the API', async () => {
     const page = await loggedIn(editor);
     await page.goto(`${app.url}/admin/settings`);

@@ -1,8 +1,27 @@
+import { Discuss } from '@strapi/icons';
+import { PERMISSIONS } from './permissions';
 import { PLUGIN_ID } from './pluginId';
+import { getTranslation } from './utils/getTranslation';
 
 export default {
   register(app: any) {
     app.registerPlugin({ id: PLUGIN_ID, name: 'CMS Bag' });
+
+    app.addMenuLink({
+      to: `plugins/${PLUGIN_ID}`,
+      icon: Discuss,
+      intlLabel: { id: getTranslation('moderation.menu'), defaultMessage: 'Comments' },
+      permissions: PERMISSIONS.commentsModerate,
+      Component: () => import('./pages/ModerationPage'),
+    });
+
+    app.addSettingsLink('global', {
+      id: PLUGIN_ID,
+      to: PLUGIN_ID,
+      intlLabel: { id: getTranslation('settings.link'), defaultMessage: 'CMS Bag' },
+      permissions: PERMISSIONS.settingsRead,
+      Component: () => import('./pages/SettingsPage'),
+    });
   },
 
   async registerTrads({ locales }: { locales: string[] }) {

@@ -1,5 +1,9 @@
 import path from 'path';
 
+// The server reads this file compiled (playground/dist/config); `strapi build` reads the source (playground/config)
+// to find the plugins whose admin it bundles. Both must resolve the plugin to the repository root.
+const playgroundDir = path.basename(path.resolve(__dirname, '..')) === 'dist' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
+
 export default ({ env }) => ({
   'users-permissions': {
     config: {
@@ -28,9 +32,9 @@ export default ({ env }) => ({
   },
   'cms-plugin-bag': {
     enabled: true,
-    // The plugin under development: the repository root (this file runs from playground/dist/config),
-    // loaded through its package.json exports, i.e. from its built output in dist/.
-    resolve: path.resolve(__dirname, '..', '..', '..'),
+    // The plugin under development: the repository root, loaded through its package.json exports,
+    // i.e. from its built output in dist/.
+    resolve: path.resolve(playgroundDir, '..'),
     config: {
       crypto: {
         rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },

@@ -1,8 +1,18 @@
+import fs from 'fs';
+import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { seed } from './seed';
 
+// The plugin's browser client as built by `npm run build` (dist/client/index.mjs), for the example pages in public/.
+const CLIENT_BUNDLE = path.resolve(__dirname, '..', '..', '..', 'dist', 'client', 'index.mjs');
+
 export default {
-  register() {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    strapi.server.router.get('/cms-bag-client.mjs', (ctx) => {
+      ctx.type = 'text/javascript';
+      ctx.body = fs.createReadStream(CLIENT_BUNDLE);
+    });
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     if (!process.env.SMTP_HOST) {

@@ -21,11 +21,15 @@ export interface SetupOptions {
   seed?: boolean;
   /** Reuse this database file instead of a new one (restart tests). */
   databaseFile?: string;
+  /** Serve the admin panel built by `npm run build:admin` (playground/dist/build); default false. */
+  serveAdmin?: boolean;
 }
 
 export interface TestApp {
   strapi: Core.Strapi;
   databaseFile: string;
+  /** `http://127.0.0.1:<port>` of the listening server, for a browser. */
+  url: string;
   request: () => ReturnType<typeof request>;
   /** Stops Strapi; `keepDatabase` leaves the SQLite file for a restart. */
   stop: (options?: { keepDatabase?: boolean }) => Promise<void>;
@@ -52,7 +56,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
-    SERVE_ADMIN: 'false',
+    SERVE_ADMIN: options.serveAdmin ? 'true' : 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     SEED: options.seed ? 'true' : 'false',
     DATABASE_FILENAME: databaseFile,
@@ -65,6 +69,10 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     previous[key] = process.env[key];
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
+  }
+
+  if (options.serveAdmin && !fs.existsSync(path.join(PLAYGROUND, 'dist', 'build', 'index.html'))) {
+    throw new Error('The playground admin panel is not built: run `npm run build:admin` first (.ci/run does).');
   }
 
   const { createStrapi } = await import('@strapi/strapi');
@@ -83,9 +91,13 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
   }
   await new Promise<void>((resolve) => strapi.server.listen(0, '127.0.0.1', () => resolve()));
 
+  const address = strapi.server.httpServer.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
   return {
     strapi,
     databaseFile,
+    url,
     request: () => request(strapi.server.httpServer),
     async stop({ keepDatabase = false } = {}) {
       await strapi.destroy();

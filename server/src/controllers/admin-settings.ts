@@ -1,5 +1,50 @@
+/** Settings → CMS Bag: the admin keys of the effective configuration, and what the key material looks like. */
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import type { PluginConfig } from '../config/schema';
+import { getService } from '../utils/get-service';
 
-const controller = (_: { strapi: Core.Strapi }) => ({});
+/** Only the keys an administrator may edit (CONTRACT §2 *admin*). */
+const adminView = (config: PluginConfig) => ({
+  login: { captcha: { ...config.login.captcha } },
+  register: { captcha: { ...config.register.captcha } },
+  auth: {
+    refreshToken: { expiresIn: config.auth.refreshToken.expiresIn },
+    requireEncryptedPassword: config.auth.requireEncryptedPassword,
+  },
+  comments: { autoApprove: config.comments.autoApprove },
+});
 
-export default controller;
+const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => {
+  const settings = () => getService(strapi, 'settings');
+
+  /** The key material is described, never sent: whether it is configured, and the public key's fingerprint. */
+  const keys = async () => {
+    const file = settings().file();
+    return {
+      rsaPrivateKeyConfigured: Boolean(file.crypto.rsa.privateKey),
+      aesSecretConfigured: Boolean(file.crypto.aes.secret ?? process.env.AES_SECRET),
+      publicKeyFingerprint: await getService(strapi, 'crypto').publicKeyFingerprint(),
+    };
+  };
+
+  const body = async (effective: PluginConfig) => ({
+    data: {
+      settings: adminView(effective),
+      defaults: adminView(settings().file()),
+      overrides: await settings().overrides(),
+      crypto: await keys(),
+    },
+  });
+
+  return {
+    async find(ctx: Context) {
+      ctx.body = await body(await settings().get());
+    },
+    async update(ctx: Context) {
+      ctx.body = await body(await settings().update(ctx.request.body ?? {}));
+    },
+  };
+};
+
+export default adminSettingsController;

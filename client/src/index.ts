@@ -1,0 +1,367 @@
+/**
+ * Typed client for cms-plugin-bag: accounts (login with captcha or an encrypted password, refresh, logout),
+ * a `fetch` that sends the jwt and refreshes it once on a 401, and helpers for the content under `/api/bag`.
+ * No runtime dependencies; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`).
+ */
+import { importPublicKey, rsaEncrypt } from './crypto';
+import { memoryStorage, type TokenStorage } from './storage';
+
+export { localStorageAdapter, memoryStorage, type TokenStorage } from './storage';
+
+const JWT = 'jwt';
+const REFRESH = 'refreshToken';
+
+export interface ClientOptions {
+  /** Origin of the Strapi server, e.g. `https://cms.example.com`; `''` (the default) means the page's own origin. */
+  baseUrl?: string;
+  /** Where tokens are kept; `memoryStorage()` unless given. */
+  storage?: TokenStorage;
+  /** A `fetch` implementation; the global one unless given. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface User {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  provider?: string;
+  confirmed?: boolean;
+  blocked?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+  [field: string]: unknown;
+}
+
+export interface AuthResponse {
+  jwt: string;
+  refreshToken: string;
+  user: User;
+}
+
+/** Captcha answer: `key` + `code` for an image captcha, `code` alone for an e-mailed code. */
+export interface CaptchaAnswer {
+  key?: string;
+  code?: string;
+}
+
+export interface LoginInput extends CaptchaAnswer {
+  identifier: string;
+  password: string;
+  /** Send the password RSA-encrypted (`encryptedPassword`) instead of in plain text. */
+  encrypt?: boolean;
+}
+
+export interface RegisterInput extends CaptchaAnswer {
+  username: string;
+  email: string;
+  password: string;
+  encrypt?: boolean;
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface Author {
+  id: number;
+  documentId: string;
+  username: string;
+}
+
+export interface Article {
+  id: number;
+  documentId: string;
+  title: string;
+  slug: string;
+  summary?: string | null;
+  content?: string | null;
+  isTop?: boolean;
+  views?: number;
+  author?: Author | null;
+  [field: string]: unknown;
+}
+
+export interface Page {
+  id: number;
+  documentId: string;
+  title: string;
+  slug: string;
+  content?: string | null;
+  seoTitle?: string | null;
+  seoKeywords?: string | null;
+  seoDescription?: string | null;
+  views?: number;
+  [field: string]: unknown;
+}
+
+export interface MenuItem {
+  id: number;
+  documentId: string;
+  title: string;
+  url: string;
+  target: '_self' | '_blank';
+  icon?: string | null;
+  isHot?: boolean;
+  order?: number;
+  children: MenuItem[];
+  [field: string]: unknown;
+}
+
+export interface Menu {
+  id: number;
+  documentId: string;
+  title: string;
+  slug: string;
+  items: MenuItem[];
+}
+
+export interface Banner {
+  id: number;
+  documentId: string;
+  title: string;
+  subtitle?: string | null;
+  link?: string | null;
+  group: string;
+  order: number;
+  [field: string]: unknown;
+}
+
+export interface CommentNode {
+  id: number;
+  documentId: string;
+  content: string;
+  createdAt: string;
+  isAdmin: boolean;
+  author: Author | null;
+  children: CommentNode[];
+}
+
+export interface CreatedComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: 'pending' | 'approved' | 'rejected';
+  createdAt: string;
+  isAdmin: boolean;
+  parent: unknown;
+  article: unknown;
+}
+
+/** Strapi REST query parameters (`pagination`, `filters`, `sort`, `fields`, `populate`), serialized with brackets. */
+export type Query = Record<string, unknown>;
+
+/** A non-2xx answer, carrying Strapi's `error` object. */
+export class CmsBagError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorName?: string,
+    readonly details?: unknown
+  ) {
+    super(message);
+    this.name = 'CmsBagError';
+  }
+}
+
+/** `{ a: { b: [1, 2] } }` → `a[b][0]=1&a[b][1]=2`, the notation Strapi's query parser reads. */
+export const toQueryString = (query: Query): string => {
+  const parts: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (value === undefined) return;
+    if (value !== null && typeof value === 'object') {
+      for (const [child, inner] of Object.entries(value)) walk(inner, `${key}[${child}]`);
+      return;
+    }
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  };
+  for (const [key, value] of Object.entries(query)) walk(value, key);
+  return parts.join('&');
+};
+
+const withQuery = (path: string, query?: Query) => {
+  const qs = query ? toQueryString(query) : '';
+  return qs ? `${path}?${qs}` : path;
+};
+
+const readError = async (response: Response): Promise<CmsBagError> => {
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string; name?: string; details?: unknown } } | null;
+  return new CmsBagError(response.status, body?.error?.message ?? response.statusText, body?.error?.name, body?.error?.details);
+};
+
+export function createClient(options: ClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const storage = options.storage ?? memoryStorage();
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  let publicKey: Promise<CryptoKey> | undefined;
+  // Concurrent 401s share one refresh call.
+  let refreshing: Promise<boolean> | undefined;
+
+  const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${baseUrl}${path}`);
+
+  const clearTokens = async () => {
+    await storage.remove(JWT);
+    await storage.remove(REFRESH);
+  };
+
+  const storeTokens = async (auth: { jwt: string; refreshToken?: string }) => {
+    await storage.set(JWT, auth.jwt);
+    if (auth.refreshToken) await storage.set(REFRESH, auth.refreshToken);
+  };
+
+  /** A request without the jwt; a non-2xx answer becomes a `CmsBagError`. */
+  const send = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await doFetch(url(path), init);
+    if (!response.ok) throw await readError(response);
+    return (await response.json()) as T;
+  };
+
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  /** Exchanges the stored refresh token for a new jwt; on any failure the stored tokens are cleared. */
+  const refresh = async (): Promise<boolean> => {
+    refreshing ??= (async () => {
+      const refreshToken = await storage.get(REFRESH);
+      if (!refreshToken) {
+        await clearTokens();
+        return false;
+      }
+      try {
+        const { jwt } = await send<{ jwt: string }>('/api/cms-plugin-bag/auth/refresh-token', json('POST', { refreshToken }));
+        await storage.set(JWT, jwt);
+        return true;
+      } catch {
+        await clearTokens();
+        return false;
+      }
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+
+  const withJwt = async (init: RequestInit): Promise<RequestInit> => {
+    const jwt = await storage.get(JWT);
+    if (!jwt) return init;
+    const headers = new Headers(init.headers);
+    headers.set('Authorization', `Bearer ${jwt}`);
+    return { ...init, headers };
+  };
+
+  /**
+   * `fetch` with the stored jwt. On a 401 it refreshes the jwt once and retries once; if the refresh fails the
+   * stored tokens are cleared and the 401 is returned.
+   */
+  const authFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const sentJwt = await storage.get(JWT);
+    const response = await doFetch(url(path), await withJwt(init));
+    if (response.status !== 401 || !sentJwt) return response;
+    // A request that left before a concurrent refresh finished retries with the new jwt without refreshing again.
+    const current = await storage.get(JWT);
+    const refreshed = current !== null && current !== sentJwt ? true : await refresh();
+    if (!refreshed) return response;
+    return doFetch(url(path), await withJwt(init));
+  };
+
+  /** `authFetch` + JSON + `CmsBagError` on a non-2xx answer. */
+  const request = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await authFetch(path, init);
+    if (!response.ok) throw await readError(response);
+    return (await response.json()) as T;
+  };
+
+  /** Base64 RSA-OAEP/SHA-256 ciphertext of `password` under the server's public key (fetched once). */
+  const encryptPassword = async (password: string): Promise<string> => {
+    publicKey ??= send<{ publicKey: string }>('/api/cms-plugin-bag/utils/rsa/public-key')
+      .then(({ publicKey: pem }) => importPublicKey(pem))
+      .catch((error: unknown) => {
+        publicKey = undefined;
+        throw error;
+      });
+    return rsaEncrypt(await publicKey, password);
+  };
+
+  const credentials = async ({ password, encrypt, ...rest }: { password: string; encrypt?: boolean }) =>
+    encrypt ? { ...rest, encryptedPassword: await encryptPassword(password) } : { ...rest, password };
+
+  const authenticate = async (path: string, body: Record<string, unknown>): Promise<AuthResponse> => {
+    const auth = await send<AuthResponse>(path, json('POST', body));
+    await storeTokens(auth);
+    return auth;
+  };
+
+  return {
+    storage,
+    fetch: authFetch,
+    request,
+    refresh,
+    encryptPassword,
+
+    /** Logs in and stores the jwt and the refresh token. */
+    login: async (input: LoginInput) => authenticate('/api/cms-plugin-bag/auth/login', await credentials(input)),
+
+    /** Registers, logs in and stores the tokens. */
+    register: async (input: RegisterInput) => authenticate('/api/cms-plugin-bag/auth/register', await credentials(input)),
+
+    /** Sends a 6-digit code to the e-mail address; `expiresIn` is in seconds. */
+    sendCode: (identifier: string) =>
+      send<{ message: string; expiresIn: number }>('/api/cms-plugin-bag/auth/send-code', json('POST', { identifier })),
+
+    /** A new image captcha: show `svg`, send back `key` and what the user read as `code`. */
+    getCaptcha: () => send<{ key: string; svg: string }>('/api/cms-plugin-bag/auth/captcha-image'),
+
+    /** Revokes the refresh token on the server and clears the stored tokens (also when the server call fails). */
+    logout: async (): Promise<void> => {
+      const refreshToken = await storage.get(REFRESH);
+      try {
+        if (refreshToken) await send('/api/cms-plugin-bag/auth/logout', json('POST', { refreshToken }));
+      } finally {
+        await clearTokens();
+      }
+    },
+
+    /** The logged-in user. */
+    me: () => request<User>('/api/cms-plugin-bag/auth/me'),
+
+    /** Whether a jwt is stored (it may have expired; the next request refreshes it). */
+    isLoggedIn: async () => Boolean(await storage.get(JWT)),
+
+    articles: {
+      list: (query?: Query) => request<{ data: Article[]; meta: { pagination: Pagination } }>(withQuery('/api/bag/articles', query)),
+      get: (slug: string) => request<{ data: Article }>(`/api/bag/articles/${encodeURIComponent(slug)}`),
+    },
+    pages: {
+      list: (query?: Query) => request<{ data: Page[] }>(withQuery('/api/bag/pages', query)),
+      get: (slug: string) => request<{ data: Page }>(`/api/bag/pages/${encodeURIComponent(slug)}`),
+    },
+    menus: {
+      get: (slug: string) => request<{ data: Menu }>(`/api/bag/menus/${encodeURIComponent(slug)}`),
+    },
+    banners: {
+      list: (group?: string) => request<{ data: Banner[] }>(group ? `/api/bag/banners/${encodeURIComponent(group)}` : '/api/bag/banners'),
+    },
+    categories: {
+      list: () => request<{ data: unknown[] }>('/api/bag/categories'),
+    },
+    tags: {
+      list: () => request<{ data: unknown[] }>('/api/bag/tags'),
+    },
+    comments: {
+      /** The approved comment tree of an article (`documentId` or numeric id). */
+      list: (article: string | number) =>
+        request<{ data: CommentNode[]; meta: { total: number } }>(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`),
+      /** Posts a comment as the logged-in user (or as a guest); it starts `pending` unless auto-approve is on. */
+      create: (input: { content: string; article: string | number; parent?: string | number }) =>
+        request<{ data: CreatedComment }>('/api/bag/comments', json('POST', input)),
+    },
+  };
+}
+
+export type CmsBagClient = ReturnType<typeof createClient>;

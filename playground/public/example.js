@@ -1,0 +1,118 @@
+import { CmsBagError, createClient, localStorageAdapter } from '/cms-bag-client.mjs';
+
+const client = createClient({ storage: localStorageAdapter() });
+const $ = (id) => document.getElementById(id);
+let captchaKey;
+let article;
+
+const el = (tag, text, attributes = {}) => {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  Object.assign(node, attributes);
+  return node;
+};
+
+const renderTree = (list, nodes, render) => {
+  list.replaceChildren(
+    ...nodes.map((node) => {
+      const item = render(node);
+      if (node.children.length) {
+        const sub = el('ul');
+        renderTree(sub, node.children, render);
+        item.append(sub);
+      }
+      return item;
+    })
+  );
+};
+
+async function showCaptcha() {
+  const { key, svg } = await client.getCaptcha();
+  captchaKey = key;
+  $('captcha-image').innerHTML = svg;
+  $('captcha').hidden = false;
+}
+
+async function showAccount() {
+  if (!(await client.isLoggedIn())) {
+    $('account').textContent = 'Not logged in: comments are posted as a guest.';
+    $('logout').hidden = true;
+    return;
+  }
+  const me = await client.me().catch(() => null);
+  $('account').textContent = me ? `Logged in as ${me.username}` : 'Session expired, please log in again.';
+  $('logout').hidden = !me;
+}
+
+$('login').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const captcha = $('captcha').hidden ? {} : { key: captchaKey, code: form.get('code') };
+  try {
+    await client.login({ identifier: form.get('identifier'), password: form.get('password'), ...captcha });
+    $('captcha').hidden = true;
+    await showAccount();
+  } catch (error) {
+    $('account').textContent = error instanceof CmsBagError ? error.message : String(error);
+    // The captcha is on (or the last one was used up): show a fresh image and let the user try again.
+    if (error instanceof CmsBagError && /captcha/i.test(error.message)) await showCaptcha();
+  }
+});
+
+$('logout').addEventListener('click', async () => {
+  await client.logout();
+  await showAccount();
+});
+
+async function showComments() {
+  const { data, meta } = await client.comments.list(article.documentId);
+  $('comment-total').textContent = String(meta.total);
+  renderTree($('comments'), data, (node) => {
+    const item = el('li');
+    item.append(el('strong', node.author ? node.author.username : 'guest'));
+    if (node.isAdmin) item.append(el('span', 'site', { className: 'admin' }));
+    item.append(el('p', node.content));
+    return item;
+  });
+}
+
+$('comment').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  try {
+    const { data } = await client.comments.create({ content: new FormData(form).get('content'), article: article.documentId });
+    $('comment-status').textContent =
+      data.status === 'approved' ? 'Comment published.' : 'Thanks! Your comment is waiting for moderation.';
+    $('comment-status').dataset.documentId = data.documentId;
+    form.reset();
+    await showComments();
+  } catch (error) {
+    $('comment-status').textContent = error instanceof CmsBagError ? error.message : String(error);
+  }
+});
+
+async function main() {
+  await showAccount();
+
+  const menu = await client.menus.get('main').catch(() => null);
+  if (menu) {
+    renderTree($('menu'), menu.data.items, (item) => {
+      const li = el('li');
+      li.append(el('a', item.title, { href: item.url, target: item.target }));
+      return li;
+    });
+  }
+
+  const slug = new URLSearchParams(location.search).get('article');
+  article = slug ? (await client.articles.get(slug)).data : (await client.articles.list({ pagination: { pageSize: 1 } })).data[0];
+  if (!article) {
+    $('article-title').textContent = 'No published article yet.';
+    $('comment').hidden = true;
+    return;
+  }
+  $('article-title').textContent = article.title;
+  $('article-content').textContent = article.summary ?? '';
+  await showComments();
+}
+
+main();

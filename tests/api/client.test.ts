@@ -1,0 +1,129 @@
+/** `cms-plugin-bag/client` in Node 20 (global fetch, WebCrypto) against the real playground over HTTP. */
+import { CmsBagError, createClient, memoryStorage, toQueryString } from 'cms-plugin-bag/client';
+import { createUser, setPermission, type TestUser } from '../helpers/fixtures';
+import { setupStrapi, type TestApp } from '../helpers/strapi';
+
+describe('typed client', () => {
+  let app: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    app = await setupStrapi({ config: { login: { captcha: { enabled: false } } } });
+    user = await createUser(app.strapi);
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  /** A client whose requests are recorded (method and path), so the tests can count refresh calls. */
+  const recordingClient = () => {
+    const calls: string[] = [];
+    const client = createClient({
+      baseUrl: app.url,
+      storage: memoryStorage(),
+      fetch: (input, init) => {
+        calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return fetch(input, init);
+      },
+    });
+    const refreshCalls = () => calls.filter((call) => call.endsWith('/auth/refresh-token')).length;
+    return { client, calls, refreshCalls };
+  };
+
+  it('encrypts a password with WebCrypto so that the server decrypts it', async () => {
+    await setPermission(app.strapi, 'public', 'plugin::cms-plugin-bag.crypto.rsaDecrypt');
+    try {
+      const { client } = recordingClient();
+      const secret = 'pässwörd-🔑-' + 'x'.repeat(150);
+      const encrypted = await client.encryptPassword(secret);
+      expect(encrypted).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      const res = await app.request().post('/api/cms-plugin-bag/utils/rsa/decrypt').send({ data: encrypted }).expect(200);
+      expect(res.body.decrypted).toBe(secret);
+    } finally {
+      await setPermission(app.strapi, 'public', 'plugin::cms-plugin-bag.crypto.rsaDecrypt', false);
+    }
+  });
+
+  it('fetches the public key once for many encryptions', async () => {
+    const { client, calls } = recordingClient();
+    await Promise.all([client.encryptPassword('a'), client.encryptPassword('b')]);
+    await client.encryptPassword('c');
+    expect(calls.filter((call) => call.endsWith('/utils/rsa/public-key'))).toHaveLength(1);
+  });
+
+  it('serializes nested query parameters the way Strapi parses them', () => {
+    expect(toQueryString({ pagination: { page: 2, pageSize: 5 }, filters: { title: { $contains: 'a b' } }, sort: ['isTop:desc', 'id'] })).toBe(
+      'pagination%5Bpage%5D=2&pagination%5BpageSize%5D=5&filters%5Btitle%5D%5B%24contains%5D=a%20b&sort%5B0%5D=isTop%3Adesc&sort%5B1%5D=id'
+    );
+  });
+
+  it('turns an error answer into a CmsBagError with the host status and message', async () => {
+    const { client } = recordingClient();
+    const error = await client.me().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CmsBagError);
+    expect((error as CmsBagError).status).toBe(401);
+  });
+
+  it('logs in, stores both tokens and sends the jwt', async () => {
+    const { client } = recordingClient();
+    const auth = await client.login({ identifier: user.email, password: user.password });
+    expect(auth.user.username).toBe(user.username);
+    expect(await client.storage.get('jwt')).toBe(auth.jwt);
+    expect(await client.storage.get('refreshToken')).toBe(auth.refreshToken);
+    expect((await client.me()).email).toBe(user.email);
+  });
+
+  it('logs in with an encrypted password', async () => {
+    const { client, calls } = recordingClient();
+    const auth = await client.login({ identifier: user.username, password: user.password, encrypt: true });
+    expect(auth.user.email).toBe(user.email);
+    expect(calls).toContain('GET /api/cms-plugin-bag/utils/rsa/public-key');
+  });
+
+  it('on a 401 refreshes the jwt once and the retried call succeeds', async () => {
+    const { client, refreshCalls, calls } = recordingClient();
+    await client.login({ identifier: user.email, password: user.password });
+    await client.storage.set('jwt', 'not-a-valid-jwt');
+
+    const me = await client.me();
+    expect(me.id).toBe(user.id);
+    expect(refreshCalls()).toBe(1);
+    expect(calls.filter((call) => call === 'GET /api/cms-plugin-bag/auth/me')).toHaveLength(2);
+    const jwt = await client.storage.get('jwt');
+    expect(jwt).not.toBe('not-a-valid-jwt');
+    await app.request().get('/api/cms-plugin-bag/auth/me').set('Authorization', `Bearer ${jwt}`).expect(200);
+  });
+
+  it('shares one refresh between concurrent requests that get a 401', async () => {
+    const { client, refreshCalls } = recordingClient();
+    await client.login({ identifier: user.email, password: user.password });
+    await client.storage.set('jwt', 'not-a-valid-jwt');
+    const results = await Promise.all([client.me(), client.me(), client.me()]);
+    expect(results.map((r) => r.id)).toEqual([user.id, user.id, user.id]);
+    expect(refreshCalls()).toBe(1);
+  });
+
+  it('clears the stored tokens when the refresh fails, without retrying again', async () => {
+    const { client, refreshCalls } = recordingClient();
+    await client.login({ identifier: user.email, password: user.password });
+    await client.storage.set('jwt', 'not-a-valid-jwt');
+    await client.storage.set('refreshToken', 'revoked-or-unknown');
+
+    const error = await client.me().catch((e: unknown) => e);
+    expect((error as CmsBagError).status).toBe(401);
+    expect(refreshCalls()).toBe(1);
+    expect(await client.storage.get('jwt')).toBeNull();
+    expect(await client.storage.get('refreshToken')).toBeNull();
+    expect(await client.isLoggedIn()).toBe(false);
+  });
+
+  it('logs out: the refresh token is revoked on the server and the storage is cleared', async () => {
+    const { client } = recordingClient();
+    const { refreshToken } = await client.login({ identifier: user.email, password: user.password });
+    await client.logout();
+    expect(await client.storage.get('jwt')).toBeNull();
+    expect(await client.storage.get('refreshToken')).toBeNull();
+    const res = await app.request().post('/api/cms-plugin-bag/auth/refresh-token').send({ refreshToken }).expect(400);
+    expect(res.body.error.message).toBe('Invalid refresh token');
+  });
+});

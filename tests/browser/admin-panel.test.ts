@@ -1,0 +1,168 @@
+/**
+ * The plugin's admin pages in headless Chromium against a playground serving its built admin panel
+ * (`npm run build:admin`): settings applied without a restart, moderation, and a role without the permissions.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { adminLogin, createAdminWithRole, createRoleWith, type AdminCredentials } from '../helpers/admin';
+import { adminUiLogin, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { adminToken, createDocument, createUser } from '../helpers/fixtures';
+import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+
+const SUPER_ADMIN = { email: 'admin@example.com', password: 'Admin-password-1' };
+
+describe('admin panel in a browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let editor: AdminCredentials;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([setupStrapi({ serveAdmin: true }), launchBrowser()]);
+    await adminToken(app);
+    editor = await createAdminWithRole(app, 'strapi-editor', 'editor-browser@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const loggedIn = async (credentials = SUPER_ADMIN): Promise<Page> => {
+    const page = await newPage(browser);
+    await adminUiLogin(page, app.url, credentials);
+    return page;
+  };
+
+  it('turns the login captcha on from Settings → CMS Bag, and login without a code is refused at once', async () => {
+    const user = await createUser(app.strapi);
+    const page = await loggedIn();
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByRole('link', { name: 'CMS Bag' }).click();
+    await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+
+    const fingerprint = await app.strapi.plugin('cms-plugin-bag').service('crypto').publicKeyFingerprint();
+    await page.getByText(fingerprint).waitFor();
+    expect(await page.content()).not.toContain('PRIVATE KEY');
+
+    const toggle = page.getByRole('checkbox', { name: 'Login captcha' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await screenshot(page, 'settings-page');
+
+    const effective = await app.strapi.plugin('cms-plugin-bag').service('settings').get();
+    expect(effective.login.captcha.enabled).toBe(true);
+
+    const res = await app
+      .request()
+      .post('/api/cms-plugin-bag/auth/login')
+      .send({ identifier: user.email, password: user.password });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Captcha code is required');
+
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: 'Login captcha' }).isChecked()).toBe(true);
+    await page.context().close();
+  });
+
+  it('approves a pending comment on the moderation page and it appears in the public tree', async () => {
+    const author = await createUser(app.strapi);
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Moderated article', slug: 'moderated-article' });
+    const comment = await createDocument(app.strapi, `${PLUGIN}.comment`, {
+      content: 'Please approve me',
+      status: 'pending',
+      article: article.documentId,
+      author: author.id,
+      ip: '203.0.113.7',
+      userAgent: 'BrowserTest/1.0',
+    });
+    const before = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(before.body.data.map((node: { documentId: string }) => node.documentId)).not.toContain(comment.documentId);
+
+    const page = await loggedIn();
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('link', { name: 'Comments' }).click();
+    await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+    const row = page.locator(`tr[data-comment="${comment.documentId}"]`);
+    await row.getByText('Please approve me').waitFor();
+    await row.getByText('203.0.113.7').waitFor();
+    await row.getByText('BrowserTest/1.0').waitFor();
+    await screenshot(page, 'moderation-page');
+
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await row.getByText('Approved').waitFor();
+
+    const after = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(after.body.data).toEqual([expect.objectContaining({ documentId: comment.documentId, content: 'Please approve me' })]);
+    expect(JSON.stringify(after.body)).not.toContain('203.0.113.7');
+    await page.context().close();
+  });
+
+  it('approves several comments at once and replies as the site with the isAdmin badge', async () => {
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Busy article', slug: 'busy-article' });
+    const comments = [];
+    for (const content of ['First of many', 'Second of many']) {
+      comments.push(await createDocument(app.strapi, `${PLUGIN}.comment`, { content, status: 'pending', article: article.documentId }));
+    }
+
+    const page = await loggedIn();
+    await page.goto(`${app.url}/admin/plugins/cms-plugin-bag`);
+    await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+    for (const comment of comments) {
+      await page.locator(`tr[data-comment="${comment.documentId}"]`).getByRole('checkbox').click();
+    }
+    await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+    for (const comment of comments) {
+      await page.locator(`tr[data-comment="${comment.documentId}"]`).getByText('Approved').waitFor();
+    }
+
+    await page.locator(`tr[data-comment="${comments[0].documentId}"]`).getByRole('button', { name: 'Reply as the site' }).click();
+    await page.getByRole('dialog').getByRole('textbox').fill('Thanks, from the editors');
+    await page.getByRole('button', { name: 'Publish reply' }).click();
+    await page.getByText('Reply published').waitFor();
+
+    const tree = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(tree.body.meta.total).toBe(3);
+    const first = tree.body.data.find((node: { documentId: string }) => node.documentId === comments[0].documentId);
+    expect(first.children).toEqual([expect.objectContaining({ content: 'Thanks, from the editors', isAdmin: true })]);
+    await page.context().close();
+  });
+
+  it('gives a role without the settings permission no settings link, no page and 403 from the API', async () => {
+    const page = await loggedIn(editor);
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'CMS Bag' }).count()).toBe(0);
+
+    await page.goto(`${app.url}/admin/settings/cms-plugin-bag`);
+    await page.getByText("You don't have the permissions to access that content").waitFor();
+    expect(await page.getByRole('heading', { name: 'CMS Bag settings' }).count()).toBe(0);
+    await screenshot(page, 'settings-no-permission');
+
+    const token = await adminLogin(app, editor);
+    await app.request().get('/cms-plugin-bag/settings').set('Authorization', `Bearer ${token}`).expect(403);
+    await app
+      .request()
+      .put('/cms-plugin-bag/settings')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ login: { captcha: { enabled: false } } })
+      .expect(403);
+    await page.context().close();
+  });
+
+  it('shows the moderation menu entry only to a role holding comments.moderate', async () => {
+    const roleId = await createRoleWith(app, 'Moderator', ['plugin::cms-plugin-bag.comments.moderate']);
+    const moderator = await createAdminWithRole(app, roleId, 'moderator-browser@example.com');
+    const page = await loggedIn(moderator);
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('link', { name: 'Comments' }).waitFor();
+    await page.goto(`${app.url}/admin/settings`);
+    expect(await page.getByRole('link', { name: 'CMS Bag' }).count()).toBe(0);
+    await page.context().close();
+
+    const editorPage = await loggedIn(editor);
+    await editorPage.goto(`${app.url}/admin`);
+    await editorPage.getByRole('link', { name: 'Content Manager' }).waitFor();
+    expect(await editorPage.getByRole('link', { name: 'Comments' }).count()).toBe(0);
+    await editorPage.context().close();
+  });
+});

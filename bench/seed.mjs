@@ -12,11 +12,27 @@
  */
 import crypto from 'crypto';
 import fs from 'fs';
-import { loadApp, HOST_API_ACTIONS } from './lib/app.mjs';
+import { loadApp } from './lib/app.mjs';
 
 const SCALES = {
-  full: { articles: 1000, drafts: 100, approved: 10000, pending: 5000, menuLevels: [5, 20, 75, 225, 675], pages: 50, banners: 100 },
-  quick: { articles: 100, drafts: 10, approved: 500, pending: 250, menuLevels: [2, 4, 10, 24, 60], pages: 10, banners: 20 },
+  full: {
+    articles: 1000,
+    drafts: 100,
+    approved: 10000,
+    pending: 5000,
+    menuLevels: [5, 20, 75, 225, 675],
+    pages: 50,
+    banners: 100,
+  },
+  quick: {
+    articles: 100,
+    drafts: 10,
+    approved: 500,
+    pending: 250,
+    menuLevels: [2, 4, 10, 24, 60],
+    pages: 10,
+    banners: 20,
+  },
 };
 const scale = SCALES[process.env.BENCH_SCALE ?? 'full'];
 const P = 'plugin::cms-plugin-bag';
@@ -31,7 +47,13 @@ const random = () => {
   return state / 2147483648;
 };
 const pick = (list) => list[Math.floor(random() * list.length)];
-const documentId = () => crypto.randomBytes(18).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x').slice(0, 24);
+const documentId = () =>
+  crypto
+    .randomBytes(18)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')
+    .slice(0, 24);
 const paragraph =
   'Strapi is a headless CMS; this paragraph pads a benchmark document to about two kilobytes so that the rows ' +
   'read, populated and serialised have the size of a real blog post rather than a few bytes of placeholder text. ';
@@ -56,7 +78,10 @@ const link = async (type, attribute, pairs) => {
   const forward = new Map();
   const inverse = new Map();
   const rows = pairs.map(([source, target]) => {
-    const row = { [jt.joinColumn.name]: source, [jt.inverseJoinColumn.name]: target };
+    const row = {
+      [jt.joinColumn.name]: source,
+      [jt.inverseJoinColumn.name]: target,
+    };
     if (jt.orderColumnName) {
       forward.set(source, (forward.get(source) ?? 0) + 1);
       row[jt.orderColumnName] = forward.get(source);
@@ -71,7 +96,13 @@ const link = async (type, attribute, pairs) => {
 };
 
 let nextId = 1;
-const rowBase = (publishedAt) => ({ id: nextId++, created_at: now, updated_at: now, published_at: publishedAt, locale: null });
+const rowBase = (publishedAt) => ({
+  id: nextId++,
+  created_at: now,
+  updated_at: now,
+  published_at: publishedAt,
+  locale: null,
+});
 
 /** A draft-and-publish document: its draft row and, when published, its published row. */
 const dpDocument = (fields, published) => {
@@ -87,15 +118,18 @@ const role = await strapi.db.query('plugin::users-permissions.role').findOne({ w
 const authors = [];
 for (let i = 0; i < 5; i += 1) {
   authors.push(
-    await strapi.plugin('users-permissions').service('user').add({
-      username: `bench-author-${i}`,
-      email: `bench-author-${i}@example.com`,
-      password: PASSWORD,
-      provider: 'local',
-      confirmed: true,
-      blocked: false,
-      role: role.id,
-    })
+    await strapi
+      .plugin('users-permissions')
+      .service('user')
+      .add({
+        username: `bench-author-${i}`,
+        email: `bench-author-${i}@example.com`,
+        password: PASSWORD,
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        role: role.id,
+      }),
   );
 }
 
@@ -109,9 +143,18 @@ const categories = Array.from({ length: 20 }, (_, i) => ({
   description: `Articles of category ${i}`,
 }));
 await insert(table('category'), categories);
-await link('category', 'parent', categories.slice(5).map((c, i) => [c.id, categories[i % 5].id]));
+await link(
+  'category',
+  'parent',
+  categories.slice(5).map((c, i) => [c.id, categories[i % 5].id]),
+);
 nextId = 1;
-const tags = Array.from({ length: 50 }, (_, i) => ({ ...rowBase(now), document_id: documentId(), title: `Tag ${i}`, slug: `tag-${i}` }));
+const tags = Array.from({ length: 50 }, (_, i) => ({
+  ...rowBase(now),
+  document_id: documentId(),
+  title: `Tag ${i}`,
+  slug: `tag-${i}`,
+}));
 await insert(table('tag'), tags);
 
 // Articles: `articles` published documents (the first 20 pinned) and `drafts` never-published ones.
@@ -129,16 +172,36 @@ for (let i = 0; i < scale.articles + scale.drafts; i += 1) {
       is_top: i < 20 ? 1 : 0,
       views: 0,
     },
-    published
+    published,
   );
   if (published) rows[1].published_at = now - i * 60_000;
-  articleDocs.push({ rows, category: pick(categories).id, tags: [0, 1, 2].map((k) => tags[(i * 3 + k) % tags.length].id), author: pick(authors).id });
+  articleDocs.push({
+    rows,
+    category: pick(categories).id,
+    tags: [0, 1, 2].map((k) => tags[(i * 3 + k) % tags.length].id),
+    author: pick(authors).id,
+  });
 }
-await insert(table('article'), articleDocs.flatMap((doc) => doc.rows));
+await insert(
+  table('article'),
+  articleDocs.flatMap((doc) => doc.rows),
+);
 const articleRows = articleDocs.flatMap((doc) => doc.rows.map((row) => ({ row, doc })));
-await link('article', 'category', articleRows.map(({ row, doc }) => [row.id, doc.category]));
-await link('article', 'tags', articleRows.flatMap(({ row, doc }) => doc.tags.map((tag) => [row.id, tag])));
-await link('article', 'author', articleRows.map(({ row, doc }) => [row.id, doc.author]));
+await link(
+  'article',
+  'category',
+  articleRows.map(({ row, doc }) => [row.id, doc.category]),
+);
+await link(
+  'article',
+  'tags',
+  articleRows.flatMap(({ row, doc }) => doc.tags.map((tag) => [row.id, tag])),
+);
+await link(
+  'article',
+  'author',
+  articleRows.map(({ row, doc }) => [row.id, doc.author]),
+);
 
 // Comments on one article: approved threads (every other thread a chain MAX_THREAD_DEPTH deep, the others bushy),
 // then pending ones, replies or roots, which no listing may show.
@@ -150,20 +213,55 @@ for (let i = 0; i < scale.approved; i += 1) {
   const thread = Math.floor(i / threadSize);
   const k = i % threadSize;
   const parent = k === 0 ? null : thread % 2 === 0 ? comments[i - 1] : comments[i - k + Math.floor(random() * k)];
-  comments.push({ ...rowBase(now), document_id: documentId(), content: `Approved comment ${i}`, status: 'approved', is_admin: 0, created_at: now - (scale.approved - i) * 1000, parent });
+  comments.push({
+    ...rowBase(now),
+    document_id: documentId(),
+    content: `Approved comment ${i}`,
+    status: 'approved',
+    is_admin: 0,
+    created_at: now - (scale.approved - i) * 1000,
+    parent,
+  });
 }
 for (let i = 0; i < scale.pending; i += 1) {
   const parent = i % 2 === 0 ? null : comments[Math.floor(random() * scale.approved)];
-  comments.push({ ...rowBase(now), document_id: documentId(), content: `Pending comment ${i}`, status: 'pending', is_admin: 0, parent });
+  comments.push({
+    ...rowBase(now),
+    document_id: documentId(),
+    content: `Pending comment ${i}`,
+    status: 'pending',
+    is_admin: 0,
+    parent,
+  });
 }
-await insert(table('comment'), comments.map(({ parent, ...row }) => row));
-await link('comment', 'article', comments.flatMap((c) => commented.rows.map((row) => [c.id, row.id])));
-await link('comment', 'author', comments.map((c) => [c.id, pick(authors).id]));
-await link('comment', 'parent', comments.filter((c) => c.parent).map((c) => [c.id, c.parent.id]));
+await insert(
+  table('comment'),
+  comments.map(({ parent, ...row }) => row),
+);
+await link(
+  'comment',
+  'article',
+  comments.flatMap((c) => commented.rows.map((row) => [c.id, row.id])),
+);
+await link(
+  'comment',
+  'author',
+  comments.map((c) => [c.id, pick(authors).id]),
+);
+await link(
+  'comment',
+  'parent',
+  comments.filter((c) => c.parent).map((c) => [c.id, c.parent.id]),
+);
 
 // One menu, its items in levels (each item's parent spread evenly over the level above).
 nextId = 1;
-const menu = { ...rowBase(now), document_id: documentId(), title: 'Bench menu', slug: 'bench-menu' };
+const menu = {
+  ...rowBase(now),
+  document_id: documentId(),
+  title: 'Bench menu',
+  slug: 'bench-menu',
+};
 await insert(table('menu'), [menu]);
 nextId = 1;
 const items = [];
@@ -187,9 +285,20 @@ for (const [depth, count] of scale.menuLevels.entries()) {
   items.push(...level);
   previousLevel = level;
 }
-await insert(table('menu-item'), items.map(({ parent, ...row }) => row));
-await link('menu-item', 'menu', items.map((item) => [item.id, menu.id]));
-await link('menu-item', 'parent', items.filter((item) => item.parent).map((item) => [item.id, item.parent.id]));
+await insert(
+  table('menu-item'),
+  items.map(({ parent, ...row }) => row),
+);
+await link(
+  'menu-item',
+  'menu',
+  items.map((item) => [item.id, menu.id]),
+);
+await link(
+  'menu-item',
+  'parent',
+  items.filter((item) => item.parent).map((item) => [item.id, item.parent.id]),
+);
 
 // Pages and banners, all published; every tenth banner hidden.
 nextId = 1;
@@ -204,8 +313,8 @@ const pages = Array.from({ length: scale.pages }, (_, i) =>
       seo_description: `Description of bench page ${i}.`,
       views: 0,
     },
-    true
-  )
+    true,
+  ),
 );
 await insert(table('page'), pages.flat());
 nextId = 1;
@@ -219,22 +328,26 @@ const banners = Array.from({ length: scale.banners }, (_, i) =>
       group: GROUPS[i % GROUPS.length],
       is_visible: i % 10 === 9 ? 0 : 1,
     },
-    true
-  )
+    true,
+  ),
 );
 await insert(table('banner'), banners.flat());
 
-// For Public: the comparator's actions; `<uid>.find` on every type the comparator filters or populates through,
-// which is what the host's query validator and output sanitizer check before they let a relation through (the
-// users' one included, so the host shows article authors as the plugin does); AES encrypt (granted to nobody by
-// default) so it can be measured.
+// The comparator is read with a full-access API token: the host's validator and sanitizer only let a filter or a
+// populate through a relation when the caller may `find` the target type, and the plugin's types have no such
+// content-API action to grant to Public. AES encrypt (granted to nobody by default) is granted to Public here so
+// that it can be measured.
+const hostToken = await strapi.service('admin::api-token').create({
+  name: 'bench comparator',
+  description: 'reads the host REST API in the benchmark',
+  kind: 'content-api',
+  type: 'full-access',
+  lifespan: null,
+});
 const publicRole = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
-const relationScopes = ['article', 'category', 'tag', 'comment', 'menu', 'menu-item'].map((type) => `${P}.${type}.find`);
-const grants = [...HOST_API_ACTIONS, ...relationScopes, 'plugin::users-permissions.user.find', 'plugin::upload.content-api.find', `${P}.crypto.aesEncrypt`];
-const existing = new Set((await strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: publicRole.id } })).map((p) => p.action));
-for (const action of grants.filter((a) => !existing.has(a))) {
-  await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: publicRole.id } });
-}
+await strapi.db
+  .query('plugin::users-permissions.permission')
+  .create({ data: { action: `${P}.crypto.aesEncrypt`, role: publicRole.id } });
 
 // Check through the Document Service what a reader will see.
 const docs = (type) => strapi.documents(`${P}.${type}`);
@@ -245,12 +358,22 @@ const sample = await docs('article').findOne({
 });
 const check = {
   publishedArticles: await docs('article').count({ status: 'published' }),
-  draftOnlyArticles: (await docs('article').count({ status: 'draft' })) - (await docs('article').count({ status: 'published' })),
+  draftOnlyArticles:
+    (await docs('article').count({ status: 'draft' })) - (await docs('article').count({ status: 'published' })),
   sampleArticleTags: sample?.tags?.length ?? 0,
   sampleArticleHasCategoryAndAuthor: Boolean(sample?.category && sample?.author),
-  approvedComments: await docs('comment').count({ filters: { status: 'approved', article: { documentId: commented.rows[0].document_id } } }),
-  pendingComments: await docs('comment').count({ filters: { status: 'pending' } }),
-  menuItems: await docs('menu-item').count({ filters: { menu: { slug: menu.slug } } }),
+  approvedComments: await docs('comment').count({
+    filters: {
+      status: 'approved',
+      article: { documentId: commented.rows[0].document_id },
+    },
+  }),
+  pendingComments: await docs('comment').count({
+    filters: { status: 'pending' },
+  }),
+  menuItems: await docs('menu-item').count({
+    filters: { menu: { slug: menu.slug } },
+  }),
   publishedPages: await docs('page').count({ status: 'published' }),
   publishedBanners: await docs('banner').count({ status: 'published' }),
 };
@@ -271,17 +394,23 @@ const fixtures = {
   scale: process.env.BENCH_SCALE ?? 'full',
   seedMs: Date.now() - started,
   counts: check,
-  article: { slug: commented.rows[1].slug, documentId: commented.rows[0].document_id },
+  article: {
+    slug: commented.rows[1].slug,
+    documentId: commented.rows[0].document_id,
+  },
   page: { slug: pages[0][1].slug, documentId: pages[0][0].document_id },
   menu: { slug: menu.slug },
   bannerGroup: 'home',
   user: { identifier: authors[0].email, password: PASSWORD },
+  hostToken: hostToken.accessKey,
 };
 fs.writeFileSync(process.env.BENCH_FIXTURES, JSON.stringify(fixtures, null, 2));
 await strapi.destroy();
 
 if (wrong.length > 0) {
-  console.error(`seeded data does not read back as expected: ${wrong.map((k) => `${k}=${check[k]} (want ${expected[k]})`).join(', ')}`);
+  console.error(
+    `seeded data does not read back as expected: ${wrong.map((k) => `${k}=${check[k]} (want ${expected[k]})`).join(', ')}`,
+  );
   process.exit(1);
 }
 process.exit(0);

@@ -8,7 +8,9 @@
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { loadApp } from './lib/app.mjs';
 
-const strapi = await loadApp({ withHostApi: process.env.BENCH_HOST_API === 'true' });
+const strapi = await loadApp({
+  withHostApi: process.env.BENCH_HOST_API === 'true',
+});
 const { host, port } = strapi.config.get('server');
 await new Promise((resolve) => strapi.server.listen(port, host, resolve));
 const bootMs = performance.now();
@@ -26,7 +28,11 @@ strapi.db.connection.on('query', (query) => {
 
 process.on('message', async (message) => {
   if (message.type === 'eld') {
-    process.send({ type: 'eld', maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 });
+    process.send({
+      type: 'eld',
+      maxMs: loop.max / 1e6,
+      p99Ms: loop.percentile(99) / 1e6,
+    });
     if (message.reset) loop.reset();
   } else if (message.type === 'capture') {
     if (message.on) {
@@ -42,4 +48,9 @@ process.on('message', async (message) => {
   }
 });
 
-process.send({ type: 'ready', bootMs, cpuMs: (user + system) / 1000, rssBytes: process.memoryUsage().rss });
+process.send({
+  type: 'ready',
+  bootMs,
+  cpuMs: (user + system) / 1000,
+  rssBytes: process.memoryUsage().rss,
+});

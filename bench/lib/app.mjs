@@ -5,12 +5,11 @@
 import path from 'path';
 import { createRequire } from 'module';
 import { fileURLToPath } from 'url';
-import { hostApi, HOST_API_ACTIONS } from './host-api.mjs';
+import { hostApi } from './host-api.mjs';
 
 const require = createRequire(import.meta.url);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PLAYGROUND = path.join(ROOT, 'playground');
-export { HOST_API_ACTIONS };
 
 /**
  * `load()` is `register()` + `bootstrap()`; the comparator API is added in between, where Strapi's own loader adds
@@ -18,7 +17,10 @@ export { HOST_API_ACTIONS };
  */
 export async function loadApp({ withHostApi }) {
   const { createStrapi } = require('@strapi/strapi');
-  const strapi = createStrapi({ appDir: PLAYGROUND, distDir: path.join(PLAYGROUND, 'dist') });
+  const strapi = createStrapi({
+    appDir: PLAYGROUND,
+    distDir: path.join(PLAYGROUND, 'dist'),
+  });
   await strapi.register();
   if (withHostApi) strapi.get('apis').add('bench', hostApi());
   await strapi.bootstrap();

@@ -20,8 +20,6 @@ const TYPES = {
   banner: 'banners',
 };
 
-export const HOST_API_ACTIONS = Object.keys(TYPES).flatMap((name) => [`api::bench.${name}.find`, `api::bench.${name}.findOne`]);
-
 const coreController = (uid) => {
   const { factories } = require('@strapi/strapi');
   return factories.createCoreController(uid, ({ strapi }) => {
@@ -31,7 +29,9 @@ const coreController = (uid) => {
         await this.validateQuery(ctx);
         const query = await this.sanitizeQuery(ctx);
         const { results, pagination } = await service.find(query);
-        return this.transformResponse(await this.sanitizeOutput(results, ctx), { pagination });
+        return this.transformResponse(await this.sanitizeOutput(results, ctx), {
+          pagination,
+        });
       },
       async findOne(ctx) {
         await this.validateQuery(ctx);
@@ -50,8 +50,18 @@ export const hostApi = () => ({
       type: 'content-api',
       prefix: '/host',
       routes: Object.entries(TYPES).flatMap(([name, plural]) => [
-        { method: 'GET', path: `/${plural}`, handler: `${name}.find`, config: {} },
-        { method: 'GET', path: `/${plural}/:id`, handler: `${name}.findOne`, config: {} },
+        {
+          method: 'GET',
+          path: `/${plural}`,
+          handler: `${name}.find`,
+          config: {},
+        },
+        {
+          method: 'GET',
+          path: `/${plural}/:id`,
+          handler: `${name}.findOne`,
+          config: {},
+        },
       ]),
     },
   },

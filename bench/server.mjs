@@ -3,7 +3,8 @@
  * `strapi start` would (the environment comes from the parent), listens, and reports its boot time (wall clock and
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
- * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it) and `stop`.
+ * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `idle` (answers once the
+ * server has stopped working, e.g. on requests a timed load run abandoned) and `stop`.
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { loadApp } from './lib/app.mjs';
@@ -26,6 +27,17 @@ strapi.db.connection.on('query', (query) => {
   if (captured) captured.push({ sql: query.sql, bindings: query.bindings ?? [] });
 });
 
+/** Resolves once this process has used under 10% of a core over a quarter second (or after a minute). */
+const idle = async () => {
+  const began = Date.now();
+  for (;;) {
+    const before = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const { user, system } = process.cpuUsage(before);
+    if ((user + system) / 1000 < 25 || Date.now() - began > 60_000) return Date.now() - began;
+  }
+};
+
 process.on('message', async (message) => {
   if (message.type === 'eld') {
     process.send({
@@ -42,6 +54,8 @@ process.on('message', async (message) => {
       process.send({ type: 'capture', queries: captured ?? [] });
       captured = null;
     }
+  } else if (message.type === 'idle') {
+    process.send({ type: 'idle', waitedMs: await idle() });
   } else if (message.type === 'stop') {
     await strapi.destroy();
     process.exit(0);

@@ -328,7 +328,7 @@ const cannon = (server, request, run) =>
 
 /**
  * One endpoint: probe once (a failure is reported, not measured), warm up, measure, then sample loop stalls.
- * A timed run abandons the requests still in flight at its end, and the server finishes them anyway; waiting for the
+ * A run abandons the requests still in flight at its end, and the server finishes them anyway; waiting for the
  * server to go idle keeps that work out of the next measurement. An endpoint too slow for a timed window (one
  * request, alone, takes more than a twentieth of it) is measured by count instead: two responses per connection,
  * after the probe as warm-up.
@@ -346,8 +346,8 @@ async function measure(server, request, { stalls = false } = {}) {
   } else {
     await cannon(server, request, byCount);
     result = await cannon(server, request, { duration: DURATION });
-    await ask(server, { type: 'idle' });
   }
+  await ask(server, { type: 'idle' });
   Object.assign(row, {
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,

@@ -31,7 +31,8 @@ export default ({ env }) => ({
     },
   },
   'cms-plugin-bag': {
-    enabled: true,
+    // The benchmark boots the playground once without the plugin to measure what it adds to boot time and memory.
+    enabled: env.bool('CMS_BAG_ENABLED', true),
     // The plugin under development: the repository root, loaded through its package.json exports,
     // i.e. from its built output in dist/.
     resolve: path.resolve(playgroundDir, '..'),

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { registerAdminActions } from './admin-actions';
+import { ensureIndexes } from './indexes';
 import { revokeTokensOnUserChanges } from './user-revocation';
 import { getService } from './utils/get-service';
 
@@ -15,6 +16,7 @@ const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
 };
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
+  await ensureIndexes(strapi);
   await getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);

@@ -1,0 +1,29 @@
+/**
+ * Boots the playground (compiled into playground/dist) in this process, optionally with the host comparator API:
+ * shared by the seeding child and the server child of the benchmark.
+ */
+import path from 'path';
+import { createRequire } from 'module';
+import { fileURLToPath } from 'url';
+import { hostApi } from './host-api.mjs';
+
+const require = createRequire(import.meta.url);
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PLAYGROUND = path.join(ROOT, 'playground');
+
+/**
+ * `load()` is `register()` + `bootstrap()`; the comparator API is added in between, where Strapi's own loader adds
+ * `src/api/*`, so its routes and Users & Permissions actions are registered like any API of the app's.
+ */
+export async function loadApp({ withHostApi }) {
+  const { createStrapi } = require('@strapi/strapi');
+  const strapi = createStrapi({
+    appDir: PLAYGROUND,
+    distDir: path.join(PLAYGROUND, 'dist'),
+  });
+  await strapi.register();
+  if (withHostApi) strapi.get('apis').add('bench', hostApi());
+  await strapi.bootstrap();
+  strapi.isLoaded = true;
+  return strapi;
+}

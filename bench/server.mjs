@@ -1,0 +1,70 @@
+/**
+ * The server under test, a child of bench/run.mjs (forked, so it has an IPC channel): boots the playground as
+ * `strapi start` would (the environment comes from the parent), listens, and reports its boot time (wall clock and
+ * CPU time, the latter barely moved by other processes on a shared machine) and memory.
+ * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
+ * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `idle` (answers once the
+ * server has stopped working, e.g. on requests a timed load run abandoned) and `stop`.
+ */
+import { monitorEventLoopDelay, performance } from 'perf_hooks';
+import { loadApp } from './lib/app.mjs';
+
+const strapi = await loadApp({
+  withHostApi: process.env.BENCH_HOST_API === 'true',
+});
+const { host, port } = strapi.config.get('server');
+await new Promise((resolve) => strapi.server.listen(port, host, resolve));
+const bootMs = performance.now();
+const { user, system } = process.cpuUsage();
+// A short settle so the figure is the resting footprint, not the peak of the last bootstrap step.
+await new Promise((resolve) => setTimeout(resolve, 500));
+
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+
+let captured = null;
+strapi.db.connection.on('query', (query) => {
+  if (captured) captured.push({ sql: query.sql, bindings: query.bindings ?? [] });
+});
+
+/** Resolves once this process has used under 10% of a core over a quarter second (or after a minute). */
+const idle = async () => {
+  const began = Date.now();
+  for (;;) {
+    const before = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const { user, system } = process.cpuUsage(before);
+    if ((user + system) / 1000 < 25 || Date.now() - began > 60_000) return Date.now() - began;
+  }
+};
+
+process.on('message', async (message) => {
+  if (message.type === 'eld') {
+    process.send({
+      type: 'eld',
+      maxMs: loop.max / 1e6,
+      p99Ms: loop.percentile(99) / 1e6,
+    });
+    if (message.reset) loop.reset();
+  } else if (message.type === 'capture') {
+    if (message.on) {
+      captured = [];
+      process.send({ type: 'capturing' });
+    } else {
+      process.send({ type: 'capture', queries: captured ?? [] });
+      captured = null;
+    }
+  } else if (message.type === 'idle') {
+    process.send({ type: 'idle', waitedMs: await idle() });
+  } else if (message.type === 'stop') {
+    await strapi.destroy();
+    process.exit(0);
+  }
+});
+
+process.send({
+  type: 'ready',
+  bootMs,
+  cpuMs: (user + system) / 1000,
+  rssBytes: process.memoryUsage().rss,
+});

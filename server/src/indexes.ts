@@ -1,0 +1,54 @@
+/**
+ * Secondary indexes for the columns the plugin's public reads filter and sort by. Strapi already indexes
+ * `document_id` (with locale and published_at) and both columns of every relation link table; these cover the rest.
+ * Created at every bootstrap when missing, on SQLite and PostgreSQL alike. Strapi's schema sync only drops indexes
+ * it declared itself, so these survive restarts; one dropped by a table rebuild comes back at the next start.
+ * All names start with `bag_idx_` (the benchmark drops exactly those to show the query plans without them).
+ */
+import type { Core } from '@strapi/strapi';
+
+interface IndexSpec {
+  /** Content type, by its name inside the plugin. */
+  type: string;
+  name: string;
+  /** Database column names in index order, each optionally followed by ` desc`. */
+  columns: string[];
+}
+
+export const INDEXES: IndexSpec[] = [
+  // The article list's default order as Strapi writes it (`is_top desc, published_at desc, id asc`, the id added
+  // by Strapi as a tie-breaker), so a page is the first rows of a forward index scan: no sort, no full scan.
+  { type: 'article', name: 'bag_idx_articles_top_published', columns: ['is_top desc', 'published_at desc', 'id'] },
+  // Published-only counts and explicit date sorts.
+  { type: 'article', name: 'bag_idx_articles_published', columns: ['published_at'] },
+  { type: 'article', name: 'bag_idx_articles_slug', columns: ['slug', 'published_at'] },
+  { type: 'page', name: 'bag_idx_pages_slug', columns: ['slug', 'published_at'] },
+  { type: 'banner', name: 'bag_idx_banners_group', columns: ['group', 'published_at', 'order', 'id'] },
+  { type: 'menu', name: 'bag_idx_menus_slug', columns: ['slug'] },
+  { type: 'category', name: 'bag_idx_categories_slug', columns: ['slug'] },
+  { type: 'tag', name: 'bag_idx_tags_slug', columns: ['slug'] },
+  // Moderation lists and the approved-only comment tree filter by status and order by creation time.
+  { type: 'comment', name: 'bag_idx_comments_status', columns: ['status', 'created_at'] },
+];
+
+/**
+ * `CREATE INDEX IF NOT EXISTS` with quoted identifiers is the same statement on both databases (knex's `??`
+ * quotes per dialect and splits `schema.table`); the schema builder cannot express a descending column.
+ * IF NOT EXISTS also covers two instances starting at once against one database.
+ */
+export const ensureIndexes = async (strapi: Core.Strapi) => {
+  const schema = strapi.db.getSchemaName();
+  for (const { type, name, columns } of INDEXES) {
+    const { tableName } = strapi.db.metadata.get(`plugin::cms-plugin-bag.${type}`);
+    const existing = await strapi.db.dialect.schemaInspector.getIndexes(tableName);
+    if (existing.some((index) => index.name === name)) continue;
+
+    const parts = columns.map((column) => column.split(' '));
+    const list = parts.map(([, order]) => (order === 'desc' ? '?? DESC' : '??')).join(', ');
+    await strapi.db.connection.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (${list})`, [
+      name,
+      schema ? `${schema}.${tableName}` : tableName,
+      ...parts.map(([column]) => column),
+    ]);
+  }
+};

@@ -19,15 +19,16 @@ export interface SetupOptions {
   env?: Record<string, string | undefined>;
   /** Seed the playground's demo content (default false). */
   seed?: boolean;
-  /** Reuse this database file instead of a new one (restart tests). */
+  /** Reuse this database (SQLite file, or PostgreSQL database name) instead of a new one (restart tests). */
   databaseFile?: string;
 }
 
 export interface TestApp {
   strapi: Core.Strapi;
+  /** The SQLite file, or on PostgreSQL the database name; pass it back as `databaseFile` to restart on it. */
   databaseFile: string;
   request: () => ReturnType<typeof request>;
-  /** Stops Strapi; `keepDatabase` leaves the SQLite file for a restart. */
+  /** Stops Strapi; `keepDatabase` leaves the database (file or PostgreSQL database) for a restart. */
   stop: (options?: { keepDatabase?: boolean }) => Promise<void>;
 }
 
@@ -43,11 +44,50 @@ const fileSecrets: Record<string, string> = {
   JWT_SECRET: secret(),
 };
 
-const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
+export const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+/** Runs statements on the server's `postgres` database with the harness's credentials (create/drop databases). */
+export async function postgresAdmin(...statements: string[]): Promise<void> {
+  const { Client } = require('pg') as { Client: new (config: Record<string, unknown>) => PgClient };
+  const client = new Client({
+    host: process.env.DATABASE_HOST ?? '127.0.0.1',
+    port: Number(process.env.DATABASE_PORT ?? 5432),
+    user: process.env.DATABASE_USERNAME ?? 'strapi',
+    password: process.env.DATABASE_PASSWORD ?? 'strapi',
+    database: 'postgres',
+  });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty PostgreSQL database for one test file (or one multi-instance cluster). */
+export async function createPostgresDatabase(): Promise<string> {
+  const name = `test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  // template0: nothing copied but the bare catalog, so creation is a few milliseconds.
+  await postgresAdmin(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
+  return name;
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await postgresAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
 
 export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> {
   const databaseFile =
-    options.databaseFile ?? path.join('.tmp', `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`);
+    options.databaseFile ??
+    (isPostgres()
+      ? await createPostgresDatabase()
+      : path.join('.tmp', `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`));
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -55,7 +95,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     SERVE_ADMIN: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     SEED: options.seed ? 'true' : 'false',
-    DATABASE_FILENAME: databaseFile,
+    ...(isPostgres() ? { DATABASE_NAME: databaseFile, DATABASE_URL: undefined } : { DATABASE_FILENAME: databaseFile }),
     CMS_BAG_CONFIG: JSON.stringify(options.config ?? {}),
     ...fileSecrets,
     ...options.env,
@@ -74,6 +114,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
   } catch (error) {
     // A start-up that failed part-way may hold the database open: release it before reporting.
     await strapi.destroy().catch(() => undefined);
+    if (isPostgres() && !options.databaseFile) await dropPostgresDatabase(databaseFile).catch(() => undefined);
     throw error;
   } finally {
     for (const [key, value] of Object.entries(previous)) {
@@ -89,7 +130,10 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     request: () => request(strapi.server.httpServer),
     async stop({ keepDatabase = false } = {}) {
       await strapi.destroy();
-      if (!keepDatabase && !isPostgres()) {
+      if (keepDatabase) return;
+      if (isPostgres()) {
+        await dropPostgresDatabase(databaseFile);
+      } else {
         for (const suffix of ['', '-wal', '-shm', '-journal']) {
           fs.rmSync(path.join(PLAYGROUND, databaseFile + suffix), { force: true });
         }

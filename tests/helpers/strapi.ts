@@ -46,6 +46,9 @@ const fileSecrets: Record<string, string> = {
 
 export const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
 
+/** The secrets every boot of this test file uses; child instances (tests/multi) get the same ones. */
+export const sharedSecrets = (): Readonly<Record<string, string>> => fileSecrets;
+
 interface PgClient {
   connect(): Promise<void>;
   query(sql: string): Promise<unknown>;

@@ -1,68 +1,102 @@
-/** A real local SMTP server (`smtp-server`) that keeps what it receives, parsed, and can refuse mail on demand. */
+/**
+ * A real SMTP server for tests (the `smtp-server` package), collecting parsed mail. Point the playground at it
+ * with `setupStrapi({ env: smtp.env })`. `stop()` / `start()` take it down and bring it back on the same port.
+ */
 import type { AddressInfo } from 'net';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
 }
 
 export interface TestSmtp {
   port: number;
-  mails: ReceivedMail[];
-  /** While true, every message is refused with a 550. */
-  rejecting: boolean;
-  /** The env that points the playground's nodemailer provider at this server. */
+  /** Environment for setupStrapi: SMTP_HOST, SMTP_PORT, SMTP_IGNORE_TLS, a short SMTP_TIMEOUT. */
   env: Record<string, string>;
-  /** Polls (bounded) for the next mail to `address` and returns its 6-digit code. */
-  codeFor: (address: string, after?: number) => Promise<string>;
-  close: () => Promise<void>;
+  mails: Mail[];
+  /** The first mail to `address` (case-insensitive) not returned before, waiting up to `timeoutMs`. */
+  nextMail: (address: string, timeoutMs?: number) => Promise<Mail>;
+  /** The 6-digit code of the next mail to `address`. */
+  nextCode: (address: string, timeoutMs?: number) => Promise<string>;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
 }
 
-export async function startSmtp(port = 0): Promise<TestSmtp> {
-  const state = { rejecting: false };
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          if (state.rejecting) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
-          mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const actualPort = (server.server.address() as AddressInfo).port;
+const addresses = (parsed: ParsedMail): string[] => {
+  const list = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+  return list.flatMap((group) => group.value.map((entry) => (entry.address ?? '').toLowerCase()));
+};
 
-  const smtp: TestSmtp = {
-    port: actualPort,
-    mails,
-    get rejecting() {
-      return state.rejecting;
-    },
-    set rejecting(value: boolean) {
-      state.rejecting = value;
-    },
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(actualPort), SMTP_IGNORE_TLS: 'true', SMTP_TIMEOUT: '5000' },
-    async codeFor(address: string, after = 0) {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const mail = mails.slice(after).reverse().find((m) => m.to.includes(address.toLowerCase()));
-        const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-        if (code) return code;
-        if (Date.now() > deadline) throw new Error(`no code mailed to ${address}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+export async function startSmtp(): Promise<TestSmtp> {
+  const mails: Mail[] = [];
+  const taken = new Set<Mail>();
+  let server: SMTPServer | undefined;
+  let port = 0;
+
+  const listen = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            mails.push({ to: addresses(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (server.server.address() as AddressInfo).port;
   };
-  return smtp;
+
+  await listen();
+
+  const nextMail = async (address: string, timeoutMs = 10_000): Promise<Mail> => {
+    const wanted = address.toLowerCase();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = mails.find((m) => !taken.has(m) && m.to.includes(wanted));
+      if (mail) {
+        taken.add(mail);
+        return mail;
+      }
+      if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  return {
+    get port() {
+      return port;
+    },
+    get env() {
+      return { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_IGNORE_TLS: 'true', SMTP_TIMEOUT: '3000' };
+    },
+    mails,
+    nextMail,
+    async nextCode(address, timeoutMs) {
+      const mail = await nextMail(address, timeoutMs);
+      const match = /\b(\d{6})\b/.exec(mail.text);
+      if (!match) throw new Error(`no 6-digit code in the mail to ${address}`);
+      return match[1];
+    },
+    async stop() {
+      if (!server) return;
+      const closing = server;
+      server = undefined;
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    },
+    async start() {
+      if (!server) await listen();
+    },
+  };
 }

@@ -51,7 +51,7 @@ describe('two instances on one PostgreSQL database', () => {
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await setup?.stop();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   const registerOn = async (instance: Instance, captchaFrom: Instance, ip = nextIp()) => {
@@ -69,9 +69,8 @@ describe('two instances on one PostgreSQL database', () => {
 
   const loginWithEmailCode = async (sendOn: Instance, loginOn: Instance, account: { email: string; password: string }) => {
     const ip = nextIp();
-    const before = smtp.mails.length;
     await sendOn.request().post(`${AUTH}/send-code`).set('X-Forwarded-For', ip).send({ identifier: account.email }).expect(200);
-    const code = await smtp.codeFor(account.email, before);
+    const code = await smtp.nextCode(account.email);
     return loginOn
       .request()
       .post(`${AUTH}/login`)
@@ -214,9 +213,8 @@ describe('two instances on one PostgreSQL database', () => {
   it('lets exactly one of two simultaneous logins with one e-mail code (on A and on B) succeed', async () => {
     const { res: registered, account } = await registerOn(b, a);
     expect(registered.status).toBe(200);
-    const before = smtp.mails.length;
     await b.request().post(`${AUTH}/send-code`).set('X-Forwarded-For', nextIp()).send({ identifier: account.email }).expect(200);
-    const code = await smtp.codeFor(account.email, before);
+    const code = await smtp.nextCode(account.email);
     const login = (instance: Instance) =>
       instance
         .request()

@@ -99,21 +99,26 @@ describe('faults', () => {
     it('keeps counters; RSA ciphertexts survive with the configured key and not without one', async () => {
       let app = await setupStrapi({ config: CONFIG, env: env() });
       let ciphertext = '';
+      // A failed phase drops its database (stop); a finished one keeps it for the next start.
+      let phaseDone = false;
       try {
         await limiter(app).hit('restart', { interval: 3600, max: 100 });
         await limiter(app).hit('restart', { interval: 3600, max: 100 });
         ciphertext = (await app.request().post(`${UTILS}/rsa/encrypt`).send({ data: 'kept' }).expect(200)).body.encrypted;
         await grantPublic(app, `${PLUGIN}.crypto.rsaDecrypt`);
+        phaseDone = true;
       } finally {
-        await app.stop({ keepDatabase: true });
+        await app.stop({ keepDatabase: phaseDone });
       }
 
       app = await setupStrapi({ config: CONFIG, env: env(), databaseFile: app.databaseFile });
+      phaseDone = false;
       try {
         expect((await limiter(app).hit('restart', { interval: 3600, max: 100 })).hits).toBe(3);
         await app.request().post(`${UTILS}/rsa/decrypt`).send({ data: ciphertext }).expect(200, { decrypted: 'kept' });
+        phaseDone = true;
       } finally {
-        await app.stop({ keepDatabase: true });
+        await app.stop({ keepDatabase: phaseDone });
       }
 
       // Without a configured key the pair is new at every start: the old ciphertext no longer decrypts.
@@ -133,6 +138,7 @@ describe('faults', () => {
       const other = await createUser(app.strapi);
       let refreshToken = '';
       let pendingCode = '';
+      let restarted = false;
       try {
         await app.request().post(`${AUTH}/send-code`).send({ identifier: user.email }).expect(200);
         const code = await smtp.nextCode(user.email);
@@ -140,8 +146,9 @@ describe('faults', () => {
         refreshToken = login.body.refreshToken;
         await app.request().post(`${AUTH}/send-code`).send({ identifier: other.email }).expect(200);
         pendingCode = await smtp.nextCode(other.email);
+        restarted = true;
       } finally {
-        await app.stop({ keepDatabase: true });
+        await app.stop({ keepDatabase: restarted });
       }
 
       app = await setupStrapi({ config: CONFIG, env: env(), databaseFile: app.databaseFile });

@@ -133,16 +133,20 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     request: () => request(strapi.server.httpServer),
     async stop({ keepDatabase = false } = {}) {
       await strapi.destroy();
-      if (keepDatabase) return;
-      if (isPostgres()) {
-        await dropPostgresDatabase(databaseFile);
-      } else {
-        for (const suffix of ['', '-wal', '-shm', '-journal']) {
-          fs.rmSync(path.join(PLAYGROUND, databaseFile + suffix), { force: true });
-        }
-      }
+      if (!keepDatabase) await removeDatabase(databaseFile);
     },
   };
+}
+
+/** Deletes a test database (SQLite file or PostgreSQL database) a restart test kept and did not reuse. */
+export async function removeDatabase(databaseFile: string): Promise<void> {
+  if (isPostgres()) {
+    await dropPostgresDatabase(databaseFile);
+    return;
+  }
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    fs.rmSync(path.join(PLAYGROUND, databaseFile + suffix), { force: true });
+  }
 }
 
 /** Boots Strapi expecting it to fail; returns the error it refused to start with. */

@@ -7,7 +7,13 @@ module.exports = {
   // The plugin's and the playground's built output are loaded by Strapi as they are, like in production.
   transformIgnorePatterns: ['/node_modules/', '<rootDir>/dist/', '<rootDir>/playground/dist/'],
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/server/src/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/playground/', '<rootDir>/dist/'],
+  // tests/multi runs several Strapi processes on one PostgreSQL database: collected only on PostgreSQL runs.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/playground/',
+    '<rootDir>/dist/',
+    ...(process.env.DATABASE_CLIENT === 'postgres' ? [] : ['<rootDir>/tests/multi/']),
+  ],
   globalSetup: '<rootDir>/tests/global-setup.ts',
   testTimeout: 60_000,
 };

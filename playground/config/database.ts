@@ -4,11 +4,14 @@ export default ({ env }) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
 
   if (client === 'postgres') {
+    // Bounded waits, so a request never hangs while the database is away: connecting (pg) and waiting for a pooled
+    // connection (knex). Dead connections are dropped by knex and replaced once the server is back.
+    const connectTimeout = env.int('DATABASE_CONNECT_TIMEOUT', 5000);
     return {
       connection: {
         client: 'postgres',
         connection: env('DATABASE_URL')
-          ? { connectionString: env('DATABASE_URL') }
+          ? { connectionString: env('DATABASE_URL'), connectionTimeoutMillis: connectTimeout }
           : {
               host: env('DATABASE_HOST', '127.0.0.1'),
               port: env.int('DATABASE_PORT', 5432),
@@ -16,6 +19,7 @@ export default ({ env }) => {
               user: env('DATABASE_USERNAME', 'strapi'),
               password: env('DATABASE_PASSWORD', 'strapi'),
               schema: env('DATABASE_SCHEMA', 'public'),
+              connectionTimeoutMillis: connectTimeout,
             },
         pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
         acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 10000),

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerContentManagerCommentStatus } from './content-manager-comment-status';
 import { commentsDocumentMiddleware } from './document-middlewares/comments';
+import databaseUnavailable from './middlewares/database-unavailable';
 import { keepViewCounts } from './services/views';
 
 /**
@@ -20,6 +21,8 @@ const refuseRefreshMode = (strapi: Core.Strapi) => {
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   refuseRefreshMode(strapi);
+  // Registered before the app's own middlewares are mounted, so it is the outermost one (see the module).
+  strapi.server.use(databaseUnavailable({ strapi }));
   strapi.documents.use(keepViewCounts);
   strapi.documents.use(commentsDocumentMiddleware(strapi));
   registerContentManagerCommentStatus(strapi);

@@ -19,7 +19,7 @@ export interface SetupOptions {
   env?: Record<string, string | undefined>;
   /** Seed the playground's demo content (default false). */
   seed?: boolean;
-  /** Reuse this database file instead of a new one (restart tests). */
+  /** Reuse this database (SQLite file, or PostgreSQL database name) instead of a new one (restart tests). */
   databaseFile?: string;
   /** Serve the admin panel built by `npm run build:admin` (playground/dist/build); default false. */
   serveAdmin?: boolean;
@@ -27,11 +27,12 @@ export interface SetupOptions {
 
 export interface TestApp {
   strapi: Core.Strapi;
+  /** The SQLite file, or on PostgreSQL the database name; pass it back as `databaseFile` to restart on it. */
   databaseFile: string;
   /** `http://127.0.0.1:<port>` of the listening server, for a browser. */
   url: string;
   request: () => ReturnType<typeof request>;
-  /** Stops Strapi; `keepDatabase` leaves the SQLite file for a restart. */
+  /** Stops Strapi; `keepDatabase` leaves the database (file or PostgreSQL database) for a restart. */
   stop: (options?: { keepDatabase?: boolean }) => Promise<void>;
 }
 
@@ -47,11 +48,53 @@ const fileSecrets: Record<string, string> = {
   JWT_SECRET: secret(),
 };
 
-const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
+export const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
+
+/** The secrets every boot of this test file uses; child instances (tests/multi) get the same ones. */
+export const sharedSecrets = (): Readonly<Record<string, string>> => fileSecrets;
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+/** Runs statements on the server's `postgres` database with the harness's credentials (create/drop databases). */
+export async function postgresAdmin(...statements: string[]): Promise<void> {
+  const { Client } = require('pg') as { Client: new (config: Record<string, unknown>) => PgClient };
+  const client = new Client({
+    host: process.env.DATABASE_HOST ?? '127.0.0.1',
+    port: Number(process.env.DATABASE_PORT ?? 5432),
+    user: process.env.DATABASE_USERNAME ?? 'strapi',
+    password: process.env.DATABASE_PASSWORD ?? 'strapi',
+    database: 'postgres',
+  });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty PostgreSQL database for one test file (or one multi-instance cluster). */
+export async function createPostgresDatabase(): Promise<string> {
+  const name = `test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  // template0: nothing copied but the bare catalog, so creation is a few milliseconds.
+  await postgresAdmin(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
+  return name;
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await postgresAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
 
 export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> {
   const databaseFile =
-    options.databaseFile ?? path.join('.tmp', `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`);
+    options.databaseFile ??
+    (isPostgres()
+      ? await createPostgresDatabase()
+      : path.join('.tmp', `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`));
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -59,7 +102,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     SERVE_ADMIN: options.serveAdmin ? 'true' : 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     SEED: options.seed ? 'true' : 'false',
-    DATABASE_FILENAME: databaseFile,
+    ...(isPostgres() ? { DATABASE_NAME: databaseFile, DATABASE_URL: undefined } : { DATABASE_FILENAME: databaseFile }),
     CMS_BAG_CONFIG: JSON.stringify(options.config ?? {}),
     ...fileSecrets,
     ...options.env,
@@ -82,6 +125,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
   } catch (error) {
     // A start-up that failed part-way may hold the database open: release it before reporting.
     await strapi.destroy().catch(() => undefined);
+    if (isPostgres() && !options.databaseFile) await dropPostgresDatabase(databaseFile).catch(() => undefined);
     throw error;
   } finally {
     for (const [key, value] of Object.entries(previous)) {
@@ -101,13 +145,20 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     request: () => request(strapi.server.httpServer),
     async stop({ keepDatabase = false } = {}) {
       await strapi.destroy();
-      if (!keepDatabase && !isPostgres()) {
-        for (const suffix of ['', '-wal', '-shm', '-journal']) {
-          fs.rmSync(path.join(PLAYGROUND, databaseFile + suffix), { force: true });
-        }
-      }
+      if (!keepDatabase) await removeDatabase(databaseFile);
     },
   };
+}
+
+/** Deletes a test database (SQLite file or PostgreSQL database) a restart test kept and did not reuse. */
+export async function removeDatabase(databaseFile: string): Promise<void> {
+  if (isPostgres()) {
+    await dropPostgresDatabase(databaseFile);
+    return;
+  }
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    fs.rmSync(path.join(PLAYGROUND, databaseFile + suffix), { force: true });
+  }
 }
 
 /** Boots Strapi expecting it to fail; returns the error it refused to start with. */

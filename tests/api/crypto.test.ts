@@ -1,14 +1,11 @@
 import crypto from 'crypto';
 import { createUser, jwtFor, setPermission } from '../helpers/fixtures';
+import { rsaPrivateKeyPem } from '../helpers/rsa';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const BASE = '/api/cms-plugin-bag/utils';
 const AES_SECRET = 'test-aes-secret-for-crypto-tests';
-const { privateKey: RSA_PRIVATE_KEY } = crypto.generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const RSA_PRIVATE_KEY = rsaPrivateKeyPem();
 
 const subtle = globalThis.crypto.subtle;
 const pemToDer = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
@@ -162,8 +159,7 @@ describe('crypto endpoints', () => {
 describe('crypto key configuration', () => {
   it('refuses a short or malformed configured key at start-up', async () => {
     const { expectStartupFailure } = await import('../helpers/strapi');
-    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const error = await expectStartupFailure({ env: { RSA_PRIVATE_KEY: privateKey } });
+    const error = await expectStartupFailure({ env: { RSA_PRIVATE_KEY: rsaPrivateKeyPem(1024) } });
     expect(error.message).toContain('cms-plugin-bag: crypto.rsa.privateKey must be an RSA private key of at least 2048 bits');
     const garbage = await expectStartupFailure({ env: { RSA_PRIVATE_KEY: 'not a key' } });
     expect(garbage.message).toContain('cms-plugin-bag: crypto.rsa.privateKey is not a valid PEM private key');

@@ -2,19 +2,15 @@
  * Faults on either database: the SMTP server unreachable or refusing, Strapi restarted on the same database (what
  * lives in the database survives; RSA ciphertexts only with a configured key).
  */
-import crypto from 'crypto';
 import { SMTPServer } from 'smtp-server';
 import { createUser } from '../helpers/fixtures';
+import { rsaPrivateKeyPem } from '../helpers/rsa';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const AUTH = '/api/cms-plugin-bag/auth';
 const UTILS = '/api/cms-plugin-bag/utils';
-const { privateKey: RSA_PRIVATE_KEY } = crypto.generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const RSA_PRIVATE_KEY = rsaPrivateKeyPem();
 const CONFIG = { login: { captcha: { enabled: true, type: 'email' } }, captcha: { email: { resendInterval: 1 } } };
 
 /** An SMTP server on `port` that refuses every message with a 550. */

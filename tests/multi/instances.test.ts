@@ -6,16 +6,13 @@
 import crypto from 'crypto';
 import { createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
 import { startInstance, type Instance } from '../helpers/instances';
+import { rsaPrivateKeyPem } from '../helpers/rsa';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const AUTH = '/api/cms-plugin-bag/auth';
 const UTILS = '/api/cms-plugin-bag/utils';
-const { privateKey: RSA_PRIVATE_KEY } = crypto.generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const RSA_PRIVATE_KEY = rsaPrivateKeyPem();
 const LOGIN_MAX = 6;
 const CONFIG = {
   login: { captcha: { enabled: true, type: 'any' } },

@@ -17,7 +17,7 @@ const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureIndexes(strapi);
-  await getService(strapi, 'crypto').init();
+  getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults();

@@ -55,23 +55,27 @@ const cryptoService = ({ strapi }: { strapi: Core.Strapi }) => {
     return rsa;
   };
 
+  const aesSecret = () => getService(strapi, 'settings').file().crypto.aes.secret ?? process.env.AES_SECRET;
+
   const aes = (): Promise<Buffer> => {
     aesKey ??= (async () => {
-      const secret = getService(strapi, 'settings').file().crypto.aes.secret ?? process.env.AES_SECRET;
-      if (secret) return scrypt(secret, AES_SALT, 32);
-      strapi.log.warn(
-        'cms-plugin-bag: no crypto.aes.secret and no AES_SECRET: using a temporary AES key; data encrypted now cannot be decrypted after a restart'
-      );
-      return getService(strapi, 'clock').randomBytes(32);
+      const secret = aesSecret();
+      return secret ? scrypt(secret, AES_SALT, 32) : getService(strapi, 'clock').randomBytes(32);
     })();
     return aesKey;
   };
 
   return {
-    /** Loads the keys, or starts generating the RSA pair in the background. */
-    async init() {
-      void rsaKeys();
-      await aes();
+    /**
+     * Key material is made on first use (the RSA pair on the thread pool), so it costs start-up nothing;
+     * only the operator's warning about a temporary AES key is given at start.
+     */
+    init() {
+      if (!aesSecret()) {
+        strapi.log.warn(
+          'cms-plugin-bag: no crypto.aes.secret and no AES_SECRET: using a temporary AES key; data encrypted now cannot be decrypted after a restart'
+        );
+      }
     },
 
     async publicKey(): Promise<string> {

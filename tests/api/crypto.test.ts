@@ -1,4 +1,5 @@
 import crypto from 'crypto';
+import { captureLogs } from '../helpers/auth';
 import { createUser, jwtFor, setPermission } from '../helpers/fixtures';
 import { rsaPrivateKeyPem } from '../helpers/rsa';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
@@ -163,5 +164,22 @@ describe('crypto key configuration', () => {
     expect(error.message).toContain('cms-plugin-bag: crypto.rsa.privateKey must be an RSA private key of at least 2048 bits');
     const garbage = await expectStartupFailure({ env: { RSA_PRIVATE_KEY: 'not a key' } });
     expect(garbage.message).toContain('cms-plugin-bag: crypto.rsa.privateKey is not a valid PEM private key');
+  });
+
+  it('warns when AES has no secret and uses a key of its own for the life of the process', async () => {
+    const app = await setupStrapi({ env: { AES_SECRET: undefined } });
+    try {
+      const logs = captureLogs(app.strapi);
+      app.strapi.plugin('cms-plugin-bag').service('crypto').init();
+      expect(logs.join('\n')).toContain('using a temporary AES key');
+      for (const action of ['aesEncrypt', 'aesDecrypt']) {
+        await setPermission(app.strapi, 'public', `plugin::cms-plugin-bag.crypto.${action}`);
+      }
+      const { body } = await app.request().post(`${BASE}/aes/encrypt`).send({ data: 'ephemeral' }).expect(200);
+      expect(() => independentAesDecrypt(body.encrypted)).toThrow();
+      await app.request().post(`${BASE}/aes/decrypt`).send({ data: body.encrypted }).expect(200, { decrypted: 'ephemeral' });
+    } finally {
+      await app.stop();
+    }
   });
 });

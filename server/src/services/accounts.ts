@@ -32,7 +32,7 @@ interface AdvancedSettings {
   email_confirmation?: boolean;
 }
 
-interface UserRow {
+export interface UserRow {
   id: number;
   email: string;
   password?: string | null;

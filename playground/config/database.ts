@@ -34,6 +34,15 @@ export default ({ env }) => {
         filename: path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/data.db')),
       },
       useNullAsDefault: true,
+      pool: {
+        // Write-ahead log with synchronous=NORMAL: the usual production setting for SQLite. Every view and rate-limit
+        // count is a small write; in the default rollback-journal mode each one waits for several fsyncs.
+        afterCreate: (connection: { pragma: (statement: string) => unknown }, done: (error?: Error) => void) => {
+          connection.pragma('journal_mode = WAL');
+          connection.pragma('synchronous = NORMAL');
+          done();
+        },
+      },
     },
   };
 };

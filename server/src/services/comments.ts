@@ -10,6 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
+import { tableOf } from '../utils/columns';
 import { forbidden } from '../utils/errors';
 import { buildTree, countNodes } from '../utils/tree';
 import { getService } from '../utils/get-service';
@@ -115,23 +116,22 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Table and column names from Strapi's metadata, so renamed columns or prefixes keep working. */
   const schema = () => {
     const meta = strapi.db.metadata.get(COMMENT);
-    const column = (model: typeof meta, attribute: string) =>
-      (model.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
+    const comment = tableOf(strapi, COMMENT);
+    const article = tableOf(strapi, ARTICLE);
+    const user = tableOf(strapi, USER);
     const link = (attribute: string) => {
       const joinTable = (meta.attributes[attribute] as unknown as {
         joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
       }).joinTable;
       return { table: joinTable.name, comment: joinTable.joinColumn.name, target: joinTable.inverseJoinColumn.name };
     };
-    const article = strapi.db.metadata.get(ARTICLE);
-    const user = strapi.db.metadata.get(USER);
     return {
-      comments: meta.tableName,
-      c: (attribute: string) => column(meta, attribute),
-      articles: article.tableName,
-      articleDocumentId: column(article, 'documentId'),
-      users: user.tableName,
-      u: (attribute: string) => column(user, attribute),
+      comments: comment.table,
+      c: comment.column,
+      articles: article.table,
+      articleDocumentId: article.column('documentId'),
+      users: user.table,
+      u: user.column,
       articleLink: link('article'),
       parentLink: link('parent'),
       authorLink: link('author'),

@@ -5,6 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../config/schema';
+import { tableOf } from '../utils/columns';
 import { ServiceUnavailableError } from '../utils/errors';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
@@ -33,9 +34,8 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
   const hashOf = (email: string, code: string) => secretHash(strapi, 'email', email, code);
 
   const columns = () => {
-    const meta = strapi.db.metadata.get(UID);
-    const column = (attribute: string) => (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
-    return { table: meta.tableName, id: column('id'), attempts: column('attempts') };
+    const { table, column } = tableOf(strapi, UID);
+    return { table, id: column('id'), attempts: column('attempts') };
   };
 
   return {

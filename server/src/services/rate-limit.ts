@@ -3,11 +3,12 @@
  * counts survive restarts. One atomic upsert per hit (SQLite ≥ 3.35 and PostgreSQL both support
  * INSERT … ON CONFLICT … DO UPDATE … RETURNING), so concurrent hits are never lost.
  */
-import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig, RateLimitName } from '../config/schema';
+import { tableOf } from '../utils/columns';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
+import { sha256 } from '../utils/secret-hash';
 
 export interface HitResult {
   allowed: boolean;
@@ -20,9 +21,8 @@ const UID = uid('rate-limit');
 
 const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
   const columns = () => {
-    const meta = strapi.db.metadata.get(UID);
-    const column = (attribute: string) => (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
-    return { table: meta.tableName, bucket: column('bucket'), hits: column('hits'), resetAt: column('resetAt') };
+    const { table, column } = tableOf(strapi, UID);
+    return { table, bucket: column('bucket'), hits: column('hits'), resetAt: column('resetAt') };
   };
 
   return {
@@ -33,7 +33,7 @@ const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
     async hit(bucket: string, { interval, max }: { interval: number; max: number }): Promise<HitResult> {
       const now = getService(strapi, 'clock').now();
       const resetAt = now + interval * 1000;
-      const key = crypto.createHash('sha256').update(bucket).digest('hex');
+      const key = sha256(bucket);
       const c = columns();
       const { rows, first } = await strapi.db.connection
         .raw(

@@ -1,5 +1,6 @@
 /** View counters of articles and pages. */
 import type { Core, Modules, UID } from '@strapi/strapi';
+import { tableOf } from '../utils/columns';
 
 const COUNTED = new Set<string>(['plugin::cms-plugin-bag.article', 'plugin::cms-plugin-bag.page']);
 
@@ -17,23 +18,18 @@ export const keepViewCounts: Modules.Documents.Middleware.Middleware = async (co
   return next();
 };
 
-interface Column {
-  columnName?: string;
-}
-
 const views = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
    * Adds one view to every row of the document (draft and published, so a later publish, which copies the draft
    * over the published row, keeps the count) and returns the published row's new count.
    */
   async increment(uid: UID.ContentType, documentId: string): Promise<number | null> {
-    const meta = strapi.db.metadata.get(uid);
-    const column = (name: string) => (meta.attributes[name] as Column | undefined)?.columnName ?? name;
+    const { table, column } = tableOf(strapi, uid);
     const viewsColumn = column('views');
     const publishedColumn = column('publishedAt');
     // The Document Service can only read-then-write; one UPDATE … SET views = views + 1 is atomic under concurrency.
     const rows: Record<string, unknown>[] = await strapi.db
-      .connection(meta.tableName)
+      .connection(table)
       .where(column('documentId'), documentId)
       .increment(viewsColumn, 1)
       .returning([viewsColumn, publishedColumn]);

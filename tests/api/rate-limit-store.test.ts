@@ -48,6 +48,15 @@ describe('rate-limit counters in the database', () => {
     expect(rows[0].bucket).not.toContain('concurrent');
   });
 
+  it('never tells a client to wait longer than the window, even when the window was opened by a later clock reading', async () => {
+    const start = Date.now();
+    jest.spyOn(clock, 'now').mockReturnValue(start + 900);
+    expect(await limiter.hit('skew', { interval: 10, max: 5 })).toEqual({ allowed: true, hits: 1, retryAfter: 10 });
+    // A request that read the clock earlier (or on an instance whose clock lags) reaches the database second.
+    jest.spyOn(clock, 'now').mockReturnValue(start);
+    expect(await limiter.hit('skew', { interval: 10, max: 5 })).toEqual({ allowed: true, hits: 2, retryAfter: 10 });
+  });
+
   it('starts a new window once the old one has passed, and purges expired counters', async () => {
     const start = Date.now();
     jest.spyOn(clock, 'now').mockReturnValue(start);

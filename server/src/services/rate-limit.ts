@@ -58,7 +58,10 @@ const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!rows.length) throw new Error('rate limit upsert returned no row');
       const hits = Number(first.hits);
       const windowEnd = Number(first.reset_at);
-      return { allowed: hits <= max, hits, retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+      // The window may have been opened by a request whose clock read a few ms later than ours (statements run in
+      // any order, instances' clocks drift), so the remaining time is clamped to the window's length.
+      const retryAfter = Math.min(interval, Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+      return { allowed: hits <= max, hits, retryAfter };
     },
 
     /** Counts a request against a configured limit (`rateLimit.<name>`), unless rate limiting is disabled. */

@@ -138,6 +138,15 @@ describe('captcha, e-mail codes and registration', () => {
       await register({ ...user, code: second }).expect(200);
     });
 
+    it('never asks for a wait longer than the resend interval when the last send came from a clock ahead of ours', async () => {
+      const user = fresh();
+      await sendCode(user.email);
+      // This instance's clock lags the one that sent the code by 5 s.
+      shiftClock(app.strapi, -5_000);
+      const again = await post('/send-code', { identifier: user.email }).expect(429);
+      expect(Number(again.headers['retry-after'])).toBe(60);
+    });
+
     it('answers 503 when the mail cannot be delivered, leaves no code and lets an immediate retry through', async () => {
       const user = fresh();
       const emailRows = () => app.strapi.db.query('plugin::cms-plugin-bag.captcha').count({ where: { kind: 'email' } });

@@ -318,15 +318,12 @@ describe('comments', () => {
         status: (i % 10 === 9 ? 'pending' : 'approved') as 'pending' | 'approved',
       }));
       await seedComments(app.strapi, article.documentId, rows);
-      const started = Date.now();
       const res = await list(article.documentId).expect(200);
-      const elapsed = Date.now() - started;
       // Roots 0..99 minus the pending ones (9, 19, …); replies under a pending root are hidden with it.
       const visibleRoots = 90;
       expect(res.body.data).toHaveLength(visibleRoots);
       const expected = rows.filter((row, i) => row.status === 'approved' && (i < 100 || rows[i % 100].status === 'approved')).length;
       expect(res.body.meta.total).toBe(expected);
-      expect(elapsed).toBeLessThan(10_000);
     });
   });
 

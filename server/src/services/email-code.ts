@@ -48,7 +48,11 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
       const now = clock.now();
       const code = String(clock.randomInt(0, 1_000_000)).padStart(6, '0');
       const data = { kind: 'email', lookup, secretHash: hashOf(email, code), attempts: 0, expiresAt: now + expiresIn * 1000, sentAt: now };
-      const tooSoon = (retryAfter: number): SendResult => ({ sent: false, retryAfter: Math.max(1, Math.ceil(retryAfter)) });
+      // Clamped to the interval: the last send may carry another instance's clock, a little ahead of ours.
+      const tooSoon = (retryAfter: number): SendResult => ({
+        sent: false,
+        retryAfter: Math.min(resendInterval, Math.max(1, Math.ceil(retryAfter))),
+      });
 
       const existing = (await strapi.db.query(UID).findOne({ where: { lookup } })) as CodeRow | null;
       if (existing) {

@@ -1,10 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
+import { sendDeepJson } from '../utils/json';
 
 const categoryController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'taxonomy').categoryTree(ctx.state.auth) };
+    await sendDeepJson(ctx, { data: await getService(strapi, 'taxonomy').categoryTree(ctx.state.auth) });
   },
 });
 

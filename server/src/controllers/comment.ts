@@ -2,6 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
+import { sendDeepJson } from '../utils/json';
 import { parseIdentifier, validateCommentBody } from '../validation/comment';
 
 const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -19,7 +20,7 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async findByArticle(ctx: Context) {
-    ctx.body = await getService(strapi, 'comments').tree(parseIdentifier(ctx.params.id));
+    await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(ctx.params.id)));
   },
 });
 

@@ -2,15 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
-import { stringifyDeep } from '../utils/json';
+import { sendDeepJson } from '../utils/json';
 
 const menuController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async findOne(ctx: Context) {
     const menu = await getService(strapi, 'menus').findBySlug(String(ctx.params.slug), ctx.state.auth);
     if (!menu) throw new errors.NotFoundError('Menu not found');
-    // A menu may nest as deep as its data; V8's JSON.stringify overflows the stack at a few thousand levels.
-    ctx.type = 'application/json';
-    ctx.body = stringifyDeep({ data: menu });
+    await sendDeepJson(ctx, { data: menu });
   },
 });
 

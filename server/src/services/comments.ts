@@ -12,7 +12,8 @@ import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
 import { tableOf } from '../utils/columns';
 import { forbidden } from '../utils/errors';
-import { buildTree, countNodes } from '../utils/tree';
+import { yieldToEventLoop } from '../utils/json';
+import { buildTree } from '../utils/tree';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
 import type { AdminListQuery, CommentInput, CommentStatus, Identifier } from '../validation/comment';
@@ -23,6 +24,8 @@ const USER = 'plugin::users-permissions.user';
 
 /** Rows deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
 const DELETE_CHUNK = 500;
+/** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
+const TREE_SLICE = 1000;
 
 export interface PublicAuthor {
   id: number;
@@ -209,55 +212,70 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * The approved comments of a published article as a tree: one query for all its comments (every status, so a
-     * reply under a pending or rejected comment can be told apart from one whose parent is elsewhere), one pass.
+     * The approved comments of a published article as a tree. First the shape, one query for every comment of the
+     * article (id, status, parent; every status, so a reply under a pending or rejected comment can be told apart
+     * from one whose parent is elsewhere); then the visible ones' content, in slices with the event loop handed
+     * back between them, so a 10,000-comment thread does not stall the other requests (SQLite answers
+     * synchronously); then one pass to build the tree.
      */
     async tree(identifier: Identifier | undefined): Promise<{ data: CommentNode[]; meta: { total: number } }> {
       const article = await service.findPublishedArticle(identifier);
       const s = schema();
-      // One SQL statement with joins: the query engine's populate would add a query per relation with every id bound.
-      const rows: RawRow[] = await knex()(`${s.comments} as c`)
+      const shape: RawRow[] = await knex()(`${s.comments} as c`)
         .leftJoin(`${s.parentLink.table} as p`, `p.${s.parentLink.comment}`, 'c.id')
-        .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
-        .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
         .whereIn('c.id', commentIdsOfArticle(article.documentId))
-        .select({
-          id: 'c.id',
-          documentId: `c.${s.c('documentId')}`,
-          content: `c.${s.c('content')}`,
-          createdAt: `c.${s.c('createdAt')}`,
-          isAdmin: `c.${s.c('isAdmin')}`,
-          status: `c.${s.c('status')}`,
-          parentId: `p.${s.parentLink.target}`,
-          authorId: 'u.id',
-          authorDocumentId: `u.${s.u('documentId')}`,
-          authorUsername: `u.${s.u('username')}`,
-        });
+        .select({ id: 'c.id', status: `c.${s.c('status')}`, parentId: `p.${s.parentLink.target}` });
 
       const statusOf = new Map<number, unknown>();
       const parentOf = new Map<number, number | null>();
-      for (const row of rows) {
+      for (const row of shape) {
         statusOf.set(Number(row.id), row.status);
         parentOf.set(Number(row.id), row.parentId === null || row.parentId === undefined ? null : Number(row.parentId));
       }
+      const wanted = [...visibleComments(statusOf, parentOf)];
 
-      const visible = visibleComments(statusOf, parentOf);
-      const nodes: CommentNode[] = [];
-      for (const row of rows) {
-        const id = Number(row.id);
-        if (!visible.has(id)) continue;
-        visible.delete(id); // a duplicated join row is listed once
-        nodes.push({
-          id,
-          documentId: String(row.documentId),
-          content: String(row.content),
-          createdAt: toIso(row.createdAt),
-          isAdmin: Boolean(row.isAdmin),
-          author:
-            row.authorId === null || row.authorId === undefined
-              ? null
-              : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
-        });
+      const found = new Map<number, CommentNode>();
+      for (let at = 0; at < wanted.length; at += TREE_SLICE) {
+        if (at > 0) await yieldToEventLoop();
+        const rows: RawRow[] = await knex()(`${s.comments} as c`)
+          .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
+          .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
+          .whereIn('c.id', wanted.slice(at, at + TREE_SLICE))
+          // Re-checked: a comment rejected or deleted since the shape was read is not shown.
+          .where(`c.${s.c('status')}`, 'approved')
+          .select({
+            id: 'c.id',
+            documentId: `c.${s.c('documentId')}`,
+            content: `c.${s.c('content')}`,
+            createdAt: `c.${s.c('createdAt')}`,
+            isAdmin: `c.${s.c('isAdmin')}`,
+            authorId: 'u.id',
+            authorDocumentId: `u.${s.u('documentId')}`,
+            authorUsername: `u.${s.u('username')}`,
+          });
+        for (const row of rows) {
+          const id = Number(row.id);
+          if (found.has(id)) continue; // a duplicated join row is listed once
+          found.set(id, {
+            id,
+            documentId: String(row.documentId),
+            content: String(row.content),
+            createdAt: toIso(row.createdAt),
+            isAdmin: Boolean(row.isAdmin),
+            author:
+              row.authorId === null || row.authorId === undefined
+                ? null
+                : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+          });
+        }
+      }
+
+      // What went away between the two reads hides its replies too, as a non-approved comment does.
+      let nodes = [...found.values()];
+      if (found.size < wanted.length) {
+        for (const id of wanted) if (!found.has(id)) statusOf.set(id, 'gone');
+        const visible = visibleComments(statusOf, parentOf);
+        nodes = nodes.filter((node) => visible.has(node.id));
       }
 
       const data = buildTree(nodes, {
@@ -265,7 +283,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         parentId: (node) => parentOf.get(node.id),
         compare: (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id),
       });
-      return { data, meta: { total: countNodes(data) } };
+      return { data, meta: { total: nodes.length } };
     },
 
     /** Moderation list: pending first, then newest first. */

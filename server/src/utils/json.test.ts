@@ -1,4 +1,4 @@
-import { stringifyDeep } from './json';
+import { stringifyDeep, stringifyDeepAsync } from './json';
 
 describe('stringifyDeep', () => {
   it.each([
@@ -13,6 +13,25 @@ describe('stringifyDeep', () => {
     ['empty containers and skipped-only objects', [{}, [], { a: undefined }, { a: undefined, b: { c: () => 1 } }]],
   ])('writes %s exactly like JSON.stringify', (_, value) => {
     expect(stringifyDeep(value)).toBe(JSON.stringify(value));
+  });
+
+  it.each([
+    ['nested data', { a: [1, { b: 'c', d: [] }], e: {}, f: null }],
+    ['a top-level scalar', 42],
+    ['a wide tree', { data: Array.from({ length: 5_000 }, (_, id) => ({ id, title: `item ${id}`, children: [{ id: -id }] })) }],
+  ])('writes %s exactly like JSON.stringify when written in slices', async (_, value) => {
+    expect(await stringifyDeepAsync(value, { sliceMs: 0 })).toBe(JSON.stringify(value));
+  });
+
+  it('lets other callbacks run while it writes a big value', async () => {
+    const value = Array.from({ length: 20_000 }, (_, id) => ({ id, children: [{ id }] }));
+    let ran = false;
+    setImmediate(() => {
+      ran = true;
+    });
+    const text = await stringifyDeepAsync(value, { sliceMs: 0 });
+    expect(ran).toBe(true);
+    expect(text).toBe(JSON.stringify(value));
   });
 
   it('writes a 100,000-deep tree that JSON.stringify cannot', () => {

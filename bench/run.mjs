@@ -189,6 +189,9 @@ const pairs = (fx) =>
       host: {
         path: `/api/host/articles?${POPULATE}&sort=isTop:desc,publishedAt:desc`,
       },
+      // The issue's 2× is argued from the host sorting over a full table scan: the target is judged against the
+      // host without the plugin's indexes, measured in the same run; the ratio to the host sharing them is shown too.
+      targetWithoutIndexes: true,
       target: 2.0,
     },
     {
@@ -241,7 +244,8 @@ const pairs = (fx) =>
     {
       name: 'page detail',
       bag: { path: `${BAG}/pages/${fx.page.slug}` },
-      host: { path: `/api/host/pages/${fx.page.documentId}` },
+      // The same populate as the plugin's page detail answers with.
+      host: { path: `/api/host/pages/${fx.page.documentId}?populate[cover]=true` },
       target: 1.0,
     },
     {
@@ -426,13 +430,23 @@ const holds = (ok) => (ok === null ? 'n/a' : ok ? 'holds' : 'MISSED');
 function evaluate(results) {
   const targets = [];
   for (const pair of results.pairs) {
-    const { bag, host } = pair;
+    const { bag, host, hostWithoutIndexes } = pair;
     const ratio = !bag.failed && !host.failed ? bag.rps / host.rps : null;
     pair.ratio = ratio;
+    if (hostWithoutIndexes) {
+      pair.ratioWithoutIndexes = !bag.failed && !hostWithoutIndexes.failed ? bag.rps / hostWithoutIndexes.rps : null;
+    }
+    const judged = hostWithoutIndexes ? pair.ratioWithoutIndexes : ratio;
+    pair.judged = judged;
     targets.push({
-      target: `${pair.name}: ≥ ${pair.target.toFixed(1)}× its host comparator`,
-      value: ratio === null ? `not measured (${bag.failed ?? host.failed})` : `${ratio.toFixed(2)}×`,
-      ok: ratio === null ? null : ratio >= pair.target,
+      target: `${pair.name}: ≥ ${pair.target.toFixed(1)}× its host comparator${
+        hostWithoutIndexes ? " without the plugin's indexes" : ''
+      }`,
+      value:
+        judged === null
+          ? `not measured (${bag.failed ?? (hostWithoutIndexes ?? host).failed})`
+          : `${judged.toFixed(2)}×${hostWithoutIndexes && ratio !== null ? ` (${ratio.toFixed(2)}× the host sharing them)` : ''}`,
+      ok: judged === null ? null : judged >= pair.target,
     });
     targets.push({
       target: `${pair.name}: p99 ≤ 3 × p50 at ${CONNECTIONS} connections`,
@@ -494,16 +508,32 @@ function markdown(results) {
     const count = row.byCount ? ' *' : '';
     return row.non2xx || row.errors ? `${count} (${row.non2xx} non-2xx, ${row.errors} errors)` : count;
   };
+  const times = (ratio) => (ratio === null || ratio === undefined ? '–' : `**${ratio.toFixed(2)}×**`);
   for (const pair of results.pairs) {
-    const ratio = pair.ratio === null ? '–' : `**${pair.ratio.toFixed(2)}×**`;
-    const ok = pair.ratio === null ? 'n/a' : pair.ratio >= pair.target ? 'holds' : 'MISSED';
+    const ok = pair.judged === null ? 'n/a' : pair.judged >= pair.target ? 'holds' : 'MISSED';
+    const versus = pair.hostWithoutIndexes
+      ? `${times(pair.ratioWithoutIndexes)} / ${times(pair.ratio)}`
+      : times(pair.ratio);
     lines.push(
-      `| \`GET ${pair.bag.path}\`${flags(pair.bag)} | ${cell(pair.bag)} | ${ratio} | ≥ ${pair.target.toFixed(1)}× ${ok} |`,
+      `| \`GET ${pair.bag.path}\`${flags(pair.bag)} | ${cell(pair.bag)} | ${versus} | ≥ ${pair.target.toFixed(1)}× ${ok} |`,
     );
-    lines.push(`| ↳ host: \`GET ${pair.host.path.split('?')[0]}\`${flags(pair.host)} | ${cell(pair.host)} | | |`);
+    const hostPath = pair.host.path.split('?')[0];
+    if (pair.hostWithoutIndexes) {
+      const row = pair.hostWithoutIndexes;
+      lines.push(`| ↳ host without the plugin's indexes: \`GET ${hostPath}\`${flags(row)} | ${cell(row)} | | |`);
+    }
+    lines.push(`| ↳ host: \`GET ${hostPath}\`${flags(pair.host)} | ${cell(pair.host)} | | |`);
   }
   for (const row of results.singles) {
     lines.push(`| ${row.name}: \`${row.method} ${row.path}\`${flags(row)} | ${cell(row)} | | |`);
+  }
+  if (results.pairs.some((pair) => pair.hostWithoutIndexes)) {
+    lines.push(
+      '',
+      "Article list, *vs host*: the ratio to the host without the plugin's indexes (dropped for that measurement " +
+        'and put back: the comparator the 2× target is argued from, the host sorting over a full table scan) / ' +
+        'the ratio to the host sharing them.',
+    );
   }
   lines.push('', 'Host comparator queries (full):', '');
   for (const pair of results.pairs) lines.push(`- ${pair.name}: \`${pair.host.path}\``);
@@ -633,7 +663,16 @@ async function main() {
     for (const pair of pairs(fx)) {
       const bag = await measure(server, pair.bag, { stalls: true });
       const host = await measure(server, pair.host);
-      results.pairs.push({ name: pair.name, target: pair.target, bag, host });
+      let hostWithoutIndexes;
+      if (pair.targetWithoutIndexes) {
+        await ask(server, { type: 'indexes', drop: true });
+        try {
+          hostWithoutIndexes = await measure(server, pair.host);
+        } finally {
+          await ask(server, { type: 'indexes', drop: false });
+        }
+      }
+      results.pairs.push({ name: pair.name, target: pair.target, bag, host, hostWithoutIndexes });
       log(
         `${pair.name}: bag ${bag.failed ?? `${fmt(bag.rps)} req/s`} · host ${host.failed ?? `${fmt(host.rps)} req/s`}`,
       );

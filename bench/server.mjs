@@ -3,7 +3,8 @@
  * `strapi start` would (the environment comes from the parent), listens, and reports its boot time (wall clock and
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
- * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `idle` (answers once the
+ * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `indexes` (`drop: true`
+ * drops the plugin's bag_idx_* indexes, `drop: false` puts them back), `idle` (answers once the
  * server has stopped working, e.g. on requests a timed load run abandoned) and `stop`.
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
@@ -23,6 +24,7 @@ const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 
 let captured = null;
+let dropped = [];
 strapi.db.connection.on('query', (query) => {
   if (captured) captured.push({ sql: query.sql, bindings: query.bindings ?? [] });
 });
@@ -54,6 +56,18 @@ process.on('message', async (message) => {
       process.send({ type: 'capture', queries: captured ?? [] });
       captured = null;
     }
+  } else if (message.type === 'indexes') {
+    // The plugin's own indexes (bag_idx_*, SQLite here) dropped and put back, to measure the host as it runs
+    // without them: the comparator the issue describes for the article list.
+    const knex = strapi.db.connection;
+    if (message.drop) {
+      dropped = await knex.raw("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'bag_idx_%'");
+      for (const { name } of dropped) await knex.raw(`DROP INDEX "${name}"`);
+    } else {
+      for (const { sql } of dropped) await knex.raw(sql);
+      dropped = [];
+    }
+    process.send({ type: 'indexes', names: (message.drop ? dropped : []).map((index) => index.name) });
   } else if (message.type === 'idle') {
     process.send({ type: 'idle', waitedMs: await idle() });
   } else if (message.type === 'stop') {

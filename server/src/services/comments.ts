@@ -25,7 +25,7 @@ const USER = 'plugin::users-permissions.user';
 /** Rows deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
 const DELETE_CHUNK = 500;
 /** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
-const TREE_SLICE = 1000;
+const TREE_SLICE = 2500;
 
 export interface PublicAuthor {
   id: number;
@@ -214,9 +214,9 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * The approved comments of a published article as a tree. First the shape, one query for every comment of the
      * article (id, status, parent; every status, so a reply under a pending or rejected comment can be told apart
-     * from one whose parent is elsewhere); then the visible ones' content, in slices with the event loop handed
-     * back between them, so a 10,000-comment thread does not stall the other requests (SQLite answers
-     * synchronously); then one pass to build the tree.
+     * from one whose parent is elsewhere); then the visible ones' content, in slices; then one pass to build the
+     * tree. The event loop is handed back between these steps, so a 10,000-comment thread does not stall the other
+     * requests (SQLite answers synchronously).
      */
     async tree(identifier: Identifier | undefined): Promise<{ data: CommentNode[]; meta: { total: number } }> {
       const article = await service.findPublishedArticle(identifier);
@@ -226,6 +226,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         .whereIn('c.id', commentIdsOfArticle(article.documentId))
         .select({ id: 'c.id', status: `c.${s.c('status')}`, parentId: `p.${s.parentLink.target}` });
 
+      await yieldToEventLoop();
       const statusOf = new Map<number, unknown>();
       const parentOf = new Map<number, number | null>();
       for (const row of shape) {
@@ -270,6 +271,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         }
       }
 
+      await yieldToEventLoop();
       // What went away between the two reads hides its replies too, as a non-approved comment does.
       let nodes = [...found.values()];
       if (found.size < wanted.length) {

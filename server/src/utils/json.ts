@@ -121,11 +121,18 @@ export async function stringifyDeepAsync(root: unknown, { sliceMs = 10 }: { slic
 }
 
 /**
- * Answers with a body that may nest as deep as its data (menus, categories, comment threads): V8's JSON.stringify,
- * which koa would use, overflows the stack at a few thousand levels, and writes a big tree in one go.
+ * Answers with a body that may nest as deep as its data (menus, categories, comment threads). V8's JSON.stringify,
+ * which koa would use, is by far the fastest writer but overflows the stack at a few thousand levels: a tree that
+ * deep is written by the explicit-stack writer instead, in slices.
  */
 export async function sendDeepJson(ctx: { type: string; body: unknown }, value: unknown): Promise<void> {
-  const text = await stringifyDeepAsync(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    text = await stringifyDeepAsync(value);
+  }
   ctx.type = 'application/json';
   ctx.body = text;
 }

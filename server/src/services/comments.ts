@@ -25,7 +25,7 @@ const USER = 'plugin::users-permissions.user';
 /** Rows deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
 const DELETE_CHUNK = 500;
 /** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
-const TREE_SLICE = 2500;
+const TREE_SLICE = 1000;
 
 export interface PublicAuthor {
   id: number;

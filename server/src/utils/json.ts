@@ -126,6 +126,8 @@ export async function stringifyDeepAsync(root: unknown, { sliceMs = 10 }: { slic
  * deep is written by the explicit-stack writer instead, in slices.
  */
 export async function sendDeepJson(ctx: { type: string; body: unknown }, value: unknown): Promise<void> {
+  // Building the value was work of its own: let the other requests in before writing it.
+  await yieldToEventLoop();
   let text: string;
   try {
     text = JSON.stringify(value);

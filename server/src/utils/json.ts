@@ -1,6 +1,7 @@
 /**
- * JSON.stringify without recursion, and, for big bodies, without holding the event loop. V8's JSON.stringify recurses per nesting level and overflows the stack at a
- * few thousand levels; a menu tree may be as deep as its data, so deep trees are written with an explicit stack.
+ * JSON.stringify without recursion, optionally in slices that hand the event loop back. V8's JSON.stringify
+ * recurses per nesting level and overflows the stack at a few thousand levels; menus, categories and comment
+ * threads may nest as deep as their data, so trees that deep are written with an explicit stack.
  * The output is the one JSON.stringify gives: `toJSON` honoured, `undefined`/functions dropped from objects and
  * written as `null` in arrays, non-finite numbers as `null`.
  */

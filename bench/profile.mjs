@@ -8,13 +8,12 @@
  * (also left in playground/.tmp/profiles/ for Chrome DevTools). Run `npm run build` first.
  */
 import autocannon from 'autocannon';
-import crypto from 'crypto';
 import fs from 'fs';
 import net from 'net';
 import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
-import { ROOT, PLAYGROUND } from './lib/app.mjs';
+import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
 
 const require = createRequire(import.meta.url);
 const [target, seconds = '10'] = process.argv.slice(2);
@@ -23,23 +22,9 @@ const TMP = path.join(PLAYGROUND, '.tmp');
 const PROFILES = path.join(TMP, 'profiles');
 const DB = path.join('.tmp', 'bench-profile.db');
 const FIXTURES = path.join(TMP, 'bench-profile-fixtures.json');
-const secret = () => crypto.randomBytes(16).toString('base64');
 const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  SERVE_ADMIN: 'false',
-  SEED: 'false',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
-  API_MAX_LIMIT: '20000',
+  ...benchEnv(),
   DATABASE_FILENAME: DB,
-  APP_KEYS: `${secret()},${secret()}`,
-  API_TOKEN_SALT: secret(),
-  ADMIN_JWT_SECRET: secret(),
-  TRANSFER_TOKEN_SALT: secret(),
-  ENCRYPTION_KEY: secret(),
-  JWT_SECRET: secret(),
-  AES_SECRET: secret(),
   CMS_BAG_CONFIG: JSON.stringify({ rateLimit: { enabled: false } }),
 };
 const exited = (child) => new Promise((resolve) => child.once('exit', resolve));

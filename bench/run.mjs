@@ -12,14 +12,13 @@
  * itself is broken: seeding, booting, `/_health` or a host comparator failing.
  */
 import autocannon from 'autocannon';
-import crypto from 'crypto';
 import fs from 'fs';
 import net from 'net';
 import os from 'os';
 import path from 'path';
 import { fork, spawnSync } from 'child_process';
 import { createRequire } from 'module';
-import { ROOT, PLAYGROUND } from './lib/app.mjs';
+import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
 
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
@@ -47,22 +46,8 @@ const removeDb = (file) => {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file.abs + suffix, { force: true });
 };
 
-const secret = () => crypto.randomBytes(16).toString('base64');
 const baseEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  SERVE_ADMIN: 'false',
-  SEED: 'false',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
-  API_MAX_LIMIT: '20000',
-  APP_KEYS: `${secret()},${secret()}`,
-  API_TOKEN_SALT: secret(),
-  ADMIN_JWT_SECRET: secret(),
-  TRANSFER_TOKEN_SALT: secret(),
-  ENCRYPTION_KEY: secret(),
-  JWT_SECRET: secret(),
-  AES_SECRET: secret(),
+  ...benchEnv(),
   // Limits high enough never to refuse the load, still counted: their cost is part of the measured endpoints.
   CMS_BAG_CONFIG: JSON.stringify({
     rateLimit: Object.fromEntries(

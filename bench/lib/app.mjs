@@ -2,6 +2,7 @@
  * Boots the playground (compiled into playground/dist) in this process, optionally with the host comparator API:
  * shared by the seeding child and the server child of the benchmark.
  */
+import crypto from 'crypto';
 import path from 'path';
 import { createRequire } from 'module';
 import { fileURLToPath } from 'url';
@@ -27,3 +28,23 @@ export async function loadApp({ withHostApi }) {
   strapi.isLoaded = true;
   return strapi;
 }
+
+const secret = () => crypto.randomBytes(16).toString('base64');
+
+/** The environment of a benchmark playground: production mode, no admin panel or seed, fresh secrets. */
+export const benchEnv = () => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  SERVE_ADMIN: 'false',
+  SEED: 'false',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  API_MAX_LIMIT: '20000',
+  APP_KEYS: `${secret()},${secret()}`,
+  API_TOKEN_SALT: secret(),
+  ADMIN_JWT_SECRET: secret(),
+  TRANSFER_TOKEN_SALT: secret(),
+  ENCRYPTION_KEY: secret(),
+  JWT_SECRET: secret(),
+  AES_SECRET: secret(),
+});

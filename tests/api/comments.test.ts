@@ -269,8 +269,8 @@ describe('comments', () => {
         await documents.update({ documentId: article.documentId, data: { title: `Edited ${round}` } as never });
         await documents.publish({ documentId: article.documentId });
       }
-      const published = await documents.findOne({ documentId: article.documentId, status: 'published' });
-      const draft = await documents.findOne({ documentId: article.documentId, status: 'draft' });
+      const published = (await documents.findOne({ documentId: article.documentId, status: 'published' }))!;
+      const draft = (await documents.findOne({ documentId: article.documentId, status: 'draft' }))!;
       expect(published.id).not.toBe(article.id);
       // What the relation points to now: the draft row and the new published row of the same document.
       const linked = await app.strapi.db.query(ARTICLE as never).findMany({ where: { comments: { documentId: root.documentId } }, select: ['id'] });
@@ -280,7 +280,7 @@ describe('comments', () => {
       expect((await list(article.documentId)).status).toBe(404);
       await documents.publish({ documentId: article.documentId });
 
-      const republished = await documents.findOne({ documentId: article.documentId, status: 'published' });
+      const republished = (await documents.findOne({ documentId: article.documentId, status: 'published' }))!;
       for (const id of [article.documentId, republished.id]) {
         const res = await list(id).expect(200);
         expect(res.body.meta.total).toBe(2);

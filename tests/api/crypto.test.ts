@@ -2,7 +2,7 @@ import crypto from 'crypto';
 import { captureLogs } from '../helpers/auth';
 import { createUser, jwtFor, setPermission } from '../helpers/fixtures';
 import { rsaPrivateKeyPem } from '../helpers/rsa';
-import { setupStrapi, type TestApp } from '../helpers/strapi';
+import { expectStartupFailure, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const BASE = '/api/cms-plugin-bag/utils';
 const AES_SECRET = 'test-aes-secret-for-crypto-tests';
@@ -159,7 +159,6 @@ describe('crypto endpoints', () => {
 
 describe('crypto key configuration', () => {
   it('refuses a short or malformed configured key at start-up', async () => {
-    const { expectStartupFailure } = await import('../helpers/strapi');
     const error = await expectStartupFailure({ env: { RSA_PRIVATE_KEY: rsaPrivateKeyPem(1024) } });
     expect(error.message).toContain('cms-plugin-bag: crypto.rsa.privateKey must be an RSA private key of at least 2048 bits');
     const garbage = await expectStartupFailure({ env: { RSA_PRIVATE_KEY: 'not a key' } });

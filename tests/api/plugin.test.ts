@@ -1,3 +1,4 @@
+import type { UID } from '@strapi/strapi';
 import { PLUGIN, expectStartupFailure, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const CONTENT_TYPES = {
@@ -29,14 +30,14 @@ describe('the plugin in a real Strapi', () => {
   });
 
   it.each(Object.entries(CONTENT_TYPES))('registers %s with its fields and draft & publish setting', (name, expected) => {
-    const model = app.strapi.getModel(`${PLUGIN}.${name}` as never);
+    const model = app.strapi.getModel(`${PLUGIN}.${name}` as UID.ContentType);
     expect(model).toBeDefined();
     expect(Boolean(model.options?.draftAndPublish)).toBe(expected.draftAndPublish);
     expect(Object.keys(model.attributes)).toEqual(expect.arrayContaining([...expected.attributes]));
   });
 
   it('applies the defaults written in the contract', () => {
-    const attrs = (name: string) => app.strapi.getModel(`${PLUGIN}.${name}` as never).attributes as Record<string, any>;
+    const attrs = (name: string) => app.strapi.getModel(`${PLUGIN}.${name}` as UID.ContentType).attributes as Record<string, any>;
     expect(attrs('comment').status).toMatchObject({ enum: ['pending', 'approved', 'rejected'], default: 'pending' });
     expect(attrs('menu-item').target).toMatchObject({ enum: ['_self', '_blank'], default: '_self' });
     expect(attrs('banner').group.default).toBe('home');
@@ -47,7 +48,7 @@ describe('the plugin in a real Strapi', () => {
 
   it('hides the internal types from the Content Manager and the Content-Type Builder', async () => {
     for (const name of INTERNAL) {
-      const model = app.strapi.getModel(`${PLUGIN}.${name}` as never);
+      const model = app.strapi.getModel(`${PLUGIN}.${name}` as UID.ContentType);
       expect(model.pluginOptions).toMatchObject({
         'content-manager': { visible: false },
         'content-type-builder': { visible: false },

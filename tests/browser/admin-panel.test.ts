@@ -99,7 +99,7 @@ describe('admin panel in a browser', () => {
 
   it('approves several comments at once and replies as the site with the isAdmin badge', async () => {
     const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Busy article', slug: 'busy-article' });
-    const comments = [];
+    const comments: { documentId: string }[] = [];
     for (const content of ['First of many', 'Second of many']) {
       comments.push(await createDocument(app.strapi, `${PLUGIN}.comment`, { content, status: 'pending', article: article.documentId }));
     }

@@ -1,6 +1,6 @@
 /** Test shortcuts through the host's own services: users, jwts, documents, role permissions, admin tokens. */
 import crypto from 'crypto';
-import type { Core } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
 import type { TestApp } from './strapi';
 
 export interface TestUser {
@@ -47,7 +47,7 @@ export async function createDocument<T extends Record<string, unknown>>(
 ) {
   const documents = strapi.documents(uid as never);
   const created = await documents.create({ data: data as never });
-  const hasDraftAndPublish = Boolean(strapi.getModel(uid as never)?.options?.draftAndPublish);
+  const hasDraftAndPublish = Boolean(strapi.getModel(uid as UID.ContentType)?.options?.draftAndPublish);
   if (hasDraftAndPublish && publish) {
     const result = await documents.publish({ documentId: created.documentId });
     return result.entries[0] as typeof created;

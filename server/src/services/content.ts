@@ -156,17 +156,24 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
     return restrictPopulate(uid, populate);
   };
 
-  /** Sanitizes entities for `auth`; user relations bypass the role check and are cut to the public shape. */
-  const sanitizeOutput = async <T extends Record<string, unknown>>(uid: UID.ContentType, entity: T, auth: Auth) => {
-    const users: Record<string, unknown> = {};
-    const rest: Record<string, unknown> = { ...entity };
-    for (const name of userRelations(uid)) {
-      if (!(name in rest)) continue;
-      users[name] = publicUser(rest[name]);
-      delete rest[name];
-    }
-    const sanitized = (await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>;
-    return { ...sanitized, ...users };
+  /**
+   * Sanitizes entities for `auth` in one pass of the host's sanitizer; user relations bypass the role check and are
+   * cut to the public shape.
+   */
+  const sanitizeMany = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth) => {
+    const relations = userRelations(uid);
+    const users = entities.map((entity) => {
+      const shown: Record<string, unknown> = {};
+      for (const name of relations) if (name in entity) shown[name] = publicUser(entity[name]);
+      return shown;
+    });
+    const rest = entities.map((entity) => {
+      const copy = { ...entity };
+      for (const name of relations) delete copy[name];
+      return copy;
+    });
+    const sanitized = (await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>[];
+    return sanitized.map((entity, index) => ({ ...entity, ...users[index] }));
   };
 
   const checkQuery = async (uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth) => {
@@ -207,9 +214,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       const pagination: Pagination = isPaged
         ? paged
         : { ...paging.transformOffsetPaginationInfo({ start, limit }, total), ...paged };
-      const data = [];
-      for (const entity of results as Record<string, unknown>[]) data.push(await sanitizeOutput(uid, entity, auth));
-      return { data, meta: { pagination } };
+      return { data: await sanitizeMany(uid, results as Record<string, unknown>[], auth), meta: { pagination } };
     },
 
     /** The published document with this slug, sanitized; null when there is none. */
@@ -219,7 +224,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
         populate: effectivePopulate(uid, undefined, undefined, defaultPopulate) as never,
         status: 'published',
       });
-      return entity ? sanitizeOutput(uid, entity as Record<string, unknown>, auth) : null;
+      return entity ? (await sanitizeMany(uid, [entity as Record<string, unknown>], auth))[0] : null;
     },
 
     /** `findPublishedBySlug` that also counts a view, showing the count that includes this read. */
@@ -242,9 +247,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
         populate: effectivePopulate(uid, undefined, undefined, populate) as never,
         status: 'published',
       });
-      const data = [];
-      for (const entity of results as Record<string, unknown>[]) data.push(await sanitizeOutput(uid, entity, auth));
-      return data;
+      return sanitizeMany(uid, results as Record<string, unknown>[], auth);
     },
   };
 };

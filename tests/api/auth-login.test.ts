@@ -1,8 +1,9 @@
-/** Login in every captcha mode, refresh / logout / me, and refresh-token revocation, over HTTP. */
+/** Login in every captcha mode, refresh / logout / me, refresh-token revocation and jwtManagement 'refresh', over HTTP. */
+import crypto from 'crypto';
 import { adminToken, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { AUTH, holdDeletesUntil, imageCaptcha, jwtPayload, observeCaptchaTexts, restoreClock, setAdvanced, setSettings, shiftClock } from '../helpers/auth';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
-import { expectStartupFailure, setupStrapi, type TestApp } from '../helpers/strapi';
+import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const USER_UID = 'plugin::users-permissions.user';
 const TOKEN_UID = 'plugin::cms-plugin-bag.refresh-token';
@@ -313,9 +314,102 @@ describe('login, tokens and the current user', () => {
   });
 });
 
-describe("users-permissions jwtManagement 'refresh'", () => {
-  it('makes Strapi refuse to start with a message saying why', async () => {
-    const error = await expectStartupFailure({ env: { JWT_MANAGEMENT: 'refresh' } });
-    expect(error.message).toMatch(/cms-plugin-bag: users-permissions jwtManagement 'refresh' is not supported/);
+describe("users-permissions jwtManagement 'refresh': each refresh token backed by a host session", () => {
+  let app: TestApp;
+
+  const post = (path: string, body: unknown) => app.request().post(`${AUTH}${path}`).send(body as object);
+  const expectError = (res: { status: number; body: any }, status: number, message: string) => {
+    expect({ status: res.status, message: res.body?.error?.message }).toEqual({ status, message });
+  };
+  const loggedIn = async (user: TestUser) => (await post('/login', { identifier: user.email, password: user.password }).expect(200)).body;
+  const hostSessions = (userId: number) => app.strapi.sessionManager('users-permissions').listSessions(String(userId));
+  const hostAccepts = (jwt: string) => app.request().get('/api/users/me').set('Authorization', `Bearer ${jwt}`);
+
+  beforeAll(async () => {
+    app = await setupStrapi({
+      env: { JWT_MANAGEMENT: 'refresh' },
+      config: { rateLimit: { enabled: false }, register: { captcha: { enabled: false } } },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('issues host session access tokens at login and register, accepted by the host and by /auth/me', async () => {
+    const user = await createUser(app.strapi);
+    const { jwt, refreshToken, user: shown } = await loggedIn(user);
+    expect(shown).toMatchObject({ id: user.id, email: user.email });
+    expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(jwtPayload(jwt)).toMatchObject({ userId: String(user.id), type: 'access' });
+    await hostAccepts(jwt).expect(200);
+    await app.request().get(`${AUTH}/me`).set('Authorization', `Bearer ${jwt}`).expect(200);
+    expect(await hostSessions(user.id)).toHaveLength(1);
+
+    const registered = await post('/register', { username: 'session-user', email: 'session-user@example.com', password: 'Session-password-1' }).expect(200);
+    expect(jwtPayload(registered.body.jwt)).toMatchObject({ userId: String(registered.body.user.id), type: 'access' });
+    await hostAccepts(registered.body.jwt).expect(200);
+  });
+
+  it('refreshes through the host session (rotated, still one live session) and logout ends it', async () => {
+    const user = await createUser(app.strapi);
+    const { refreshToken } = await loggedIn(user);
+    const [session] = await hostSessions(user.id);
+
+    for (let round = 0; round < 2; round += 1) {
+      const refreshed = await post('/refresh-token', { refreshToken }).expect(200);
+      expect(Object.keys(refreshed.body)).toEqual(['jwt']);
+      await hostAccepts(refreshed.body.jwt).expect(200);
+    }
+    const live = await hostSessions(user.id);
+    expect(live).toHaveLength(1);
+    expect(live[0].sessionId).not.toBe(session.sessionId);
+
+    await post('/logout', { refreshToken }).expect(200);
+    expect(await hostSessions(user.id)).toHaveLength(0);
+    expectError(await post('/refresh-token', { refreshToken }), 400, 'Invalid refresh token');
+  });
+
+  it('of two concurrent refreshes with one token both succeed and leave one live session', async () => {
+    const user = await createUser(app.strapi);
+    const { refreshToken } = await loggedIn(user);
+    const results = await Promise.all([post('/refresh-token', { refreshToken }), post('/refresh-token', { refreshToken })]);
+    expect(results.map((res) => res.status)).toEqual([200, 200]);
+    // Exactly one live host session whichever way the two interleaved (no orphan left active), and both answers work.
+    expect(await hostSessions(user.id)).toHaveLength(1);
+    for (const res of results) await hostAccepts(res.body.jwt).expect(200);
+    await post('/refresh-token', { refreshToken }).expect(200);
+  });
+
+  it('keeps the host refresh token only sealed under a key the database does not hold', async () => {
+    const user = await createUser(app.strapi);
+    await loggedIn(user);
+    const [row] = await app.strapi.db.query(TOKEN_UID).findMany({ where: { userId: user.id } });
+    expect(row.sessionId).toBe((await hostSessions(user.id))[0].sessionId);
+    expect(typeof row.hostToken).toBe('string');
+    const stored = `${row.hostToken} ${Buffer.from(row.hostToken, 'base64').toString('latin1')}`;
+    expect(stored).not.toContain('eyJ');
+  });
+
+  it('refuses a refresh once the host ended the session, and revokes both when the user is blocked', async () => {
+    const user = await createUser(app.strapi);
+    const first = await loggedIn(user);
+    await app.strapi.sessionManager('users-permissions').invalidateRefreshToken(String(user.id));
+    expectError(await post('/refresh-token', { refreshToken: first.refreshToken }), 400, 'Invalid refresh token');
+    expect(await app.strapi.db.query(TOKEN_UID).count({ where: { userId: user.id } })).toBe(0);
+
+    const second = await loggedIn(user);
+    expect(await hostSessions(user.id)).toHaveLength(1);
+    await app.strapi.db.query(USER_UID).update({ where: { id: user.id }, data: { blocked: true } });
+    expect(await hostSessions(user.id)).toHaveLength(0);
+    expectError(await post('/refresh-token', { refreshToken: second.refreshToken }), 400, 'Invalid refresh token');
+  });
+
+  it('refuses a refresh token issued in legacy mode, which has no host session behind it', async () => {
+    const user = await createUser(app.strapi);
+    const legacy = 'a'.repeat(43);
+    await app.strapi.db.query(TOKEN_UID).create({
+      data: { tokenHash: crypto.createHash('sha256').update(legacy).digest('hex'), userId: user.id, expiresAt: Date.now() + 60_000 },
+    });
+    expectError(await post('/refresh-token', { refreshToken: legacy }), 400, 'Invalid refresh token');
   });
 });

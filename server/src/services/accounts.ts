@@ -8,6 +8,7 @@ import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
 import type { ClientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
+import type { Tokens } from './refresh-token';
 import { fieldError, type CaptchaInput, type LoginBody, type PasswordInput, type RegisterBody } from '../validation/auth';
 
 const USER_UID = 'plugin::users-permissions.user';
@@ -38,11 +39,6 @@ export interface UserRow {
   password?: string | null;
   confirmed?: boolean;
   blocked?: boolean;
-}
-
-export interface Tokens {
-  jwt: string;
-  refreshToken: string;
 }
 
 const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -96,11 +92,6 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
 
-  const issueTokens = async (userId: number, client: ClientInfo, config: PluginConfig): Promise<Tokens> => ({
-    jwt: usersPermissions().service('jwt').issue({ id: userId }, { expiresIn: config.auth.accessToken.expiresIn }),
-    refreshToken: await getService(strapi, 'refresh-token').issue(userId, client, config),
-  });
-
   return {
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
     async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; tokens?: Tokens }> {
@@ -141,7 +132,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
         }
         return { user };
       }
-      return { user, tokens: await issueTokens(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
     },
 
     async login(body: LoginBody, client: ClientInfo): Promise<{ user: UserRow; tokens: Tokens }> {
@@ -162,14 +153,12 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
       if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
 
-      return { user, tokens: await issueTokens(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
     },
 
     /** A new access token for a live refresh token. */
     async refresh(refreshToken: string): Promise<string> {
-      const config = await getService(strapi, 'settings').get();
-      const { id } = await getService(strapi, 'refresh-token').userOf(refreshToken);
-      return usersPermissions().service('jwt').issue({ id }, { expiresIn: config.auth.accessToken.expiresIn });
+      return getService(strapi, 'refresh-token').refresh(refreshToken, await getService(strapi, 'settings').get());
     },
 
     /** The user as the host stores it (sanitize before showing it). */

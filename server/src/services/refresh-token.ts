@@ -1,7 +1,15 @@
 /**
  * The plugin's refresh tokens: 256 random bits (Base64url), stored only as SHA-256 with the user, expiry, client IP
  * and User-Agent. A refresh gives a new access token and keeps the refresh token; logout deletes it.
+ *
+ * Access tokens follow the host's users-permissions `jwtManagement`:
+ * - 'legacy-support' (the default): a jwt `{ id }` signed by the host's jwt service, living `auth.accessToken.expiresIn`;
+ * - 'refresh': the host accepts only access tokens minted by its session manager, so each plugin refresh token is
+ *   backed by one host session. The host's refresh token for that session is kept sealed (AES-256-GCM) under a key
+ *   derived from the plugin's refresh token, which only the client holds: the database alone cannot open it. Each
+ *   refresh rotates the host token (the host's idle window starts again) and asks the host for the access token.
  */
+import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
@@ -12,7 +20,10 @@ import { sha256 } from '../utils/secret-hash';
 
 const UID = uid('refresh-token');
 const USER_UID = 'plugin::users-permissions.user';
+const ORIGIN = 'users-permissions';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export const REFRESH_ERRORS = {
   missing: 'Missing refresh token',
@@ -21,69 +32,168 @@ export const REFRESH_ERRORS = {
   blocked: 'Your account has been blocked by an administrator',
 } as const;
 
+export interface Tokens {
+  jwt: string;
+  refreshToken: string;
+}
+
 interface TokenRow {
   id: number;
   userId: number;
   expiresAt: string | number;
+  sessionId?: string | null;
+  hostToken?: string | null;
 }
 
-const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Issues a refresh token for `userId`; returns the token itself (the only time it exists in clear). */
-  async issue(userId: number, client: ClientInfo, config: PluginConfig): Promise<string> {
-    const clock = getService(strapi, 'clock');
-    const token = clock.randomBytes(32).toString('base64url');
-    await strapi.db.query(UID).create({
-      data: {
-        tokenHash: sha256(token),
-        userId,
-        expiresAt: clock.now() + config.auth.refreshToken.expiresIn * 1000,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      },
-    });
-    await this.purgeExpired();
-    return token;
-  },
+interface HostSession {
+  token: string;
+  sessionId: string;
+}
 
-  /** The user a live refresh token belongs to; throws the contract's 400s otherwise (and drops dead tokens). */
-  async userOf(token: string): Promise<{ id: number }> {
-    if (!TOKEN_PATTERN.test(token)) throw new errors.ValidationError(REFRESH_ERRORS.invalid);
-    const row = (await strapi.db.query(UID).findOne({ where: { tokenHash: sha256(token) } })) as TokenRow | null;
-    if (!row) throw new errors.ValidationError(REFRESH_ERRORS.invalid);
+/** The key that seals a host refresh token: derived from the plugin's refresh token, never stored. */
+const sealKey = (token: string) => Buffer.from(crypto.hkdfSync('sha256', token, 'cms-plugin-bag', 'host-session', 32));
 
-    if (Number(row.expiresAt) <= getService(strapi, 'clock').now()) {
-      await strapi.db.query(UID).delete({ where: { id: row.id } });
-      throw new errors.ValidationError(REFRESH_ERRORS.expired);
-    }
-    const user = await strapi.db.query(USER_UID).findOne({ where: { id: row.userId }, select: ['id', 'blocked'] });
-    if (!user) {
-      await strapi.db.query(UID).delete({ where: { id: row.id } });
-      throw new errors.ValidationError(REFRESH_ERRORS.invalid);
-    }
-    if (user.blocked === true) {
-      await this.revokeUser(row.userId);
-      throw new errors.ValidationError(REFRESH_ERRORS.blocked);
-    }
-    return { id: row.userId };
-  },
+const seal = (token: string, secret: string): string => {
+  const iv = crypto.randomBytes(IV_BYTES);
+  const cipher = crypto.createCipheriv('aes-256-gcm', sealKey(token), iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+};
 
-  /** Deletes the token if it exists; an unknown or malformed token is not an error (RFC 7009). */
-  async revoke(token: string): Promise<void> {
-    await strapi.db.query(UID).deleteMany({ where: { tokenHash: sha256(token) } });
-  },
+const unseal = (token: string, sealed: string): string | null => {
+  const raw = Buffer.from(sealed, 'base64');
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', sealKey(token), raw.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+};
 
-  /** Deletes every refresh token of these users. */
-  async revokeUser(...userIds: number[]): Promise<number> {
-    if (userIds.length === 0) return 0;
-    const { count } = await strapi.db.query(UID).deleteMany({ where: { userId: { $in: userIds } } });
-    return count;
-  },
+const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
+  const sessionMode = () => strapi.config.get<string>('plugin::users-permissions.jwtManagement', 'legacy-support') === 'refresh';
+  const sessions = () => strapi.sessionManager(ORIGIN);
+  const invalid = () => new errors.ValidationError(REFRESH_ERRORS.invalid);
 
-  async purgeExpired(): Promise<number> {
-    const { count } = await strapi.db.query(UID).deleteMany({ where: { expiresAt: { $lte: getService(strapi, 'clock').now() } } });
-    return count;
-  },
-});
+  /** A host access token for a host refresh token; null when the host no longer honours the session. */
+  const hostAccessToken = async (hostRefreshToken: string): Promise<string | null> => {
+    const access = await sessions().generateAccessToken(hostRefreshToken);
+    return 'error' in access ? null : access.token;
+  };
+
+  /** Ends the host sessions behind these rows (refresh mode). */
+  const endHostSessions = async (rows: Pick<TokenRow, 'userId' | 'sessionId'>[]) => {
+    if (!sessionMode()) return;
+    for (const row of rows) if (row.sessionId) await sessions().revokeSessionById(String(row.userId), row.sessionId);
+  };
+
+  const deleteRow = async (row: TokenRow) => {
+    await strapi.db.query(UID).delete({ where: { id: row.id } });
+    await endHostSessions([row]);
+  };
+
+  return {
+    /** A new access token and refresh token for `userId`; the only time the refresh token exists in clear. */
+    async issue(userId: number, client: ClientInfo, config: PluginConfig): Promise<Tokens> {
+      const clock = getService(strapi, 'clock');
+      const token = clock.randomBytes(32).toString('base64url');
+      let jwt: string;
+      let host: HostSession | undefined;
+      if (sessionMode()) {
+        host = (await sessions().generateRefreshToken(String(userId), undefined, { type: 'refresh' })) as HostSession;
+        const access = await hostAccessToken(host.token);
+        if (!access) throw new errors.ApplicationError('Invalid credentials');
+        jwt = access;
+      } else {
+        jwt = strapi.plugin('users-permissions').service('jwt').issue({ id: userId }, { expiresIn: config.auth.accessToken.expiresIn });
+      }
+      await strapi.db.query(UID).create({
+        data: {
+          tokenHash: sha256(token),
+          userId,
+          expiresAt: clock.now() + config.auth.refreshToken.expiresIn * 1000,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          sessionId: host?.sessionId ?? null,
+          hostToken: host ? seal(token, host.token) : null,
+        },
+      });
+      await this.purgeExpired();
+      return { jwt, refreshToken: token };
+    },
+
+    /** A new access token for a live refresh token; throws the contract's 400s otherwise (and drops dead tokens). */
+    async refresh(token: string, config: PluginConfig): Promise<string> {
+      if (!TOKEN_PATTERN.test(token)) throw invalid();
+      const row = (await strapi.db.query(UID).findOne({ where: { tokenHash: sha256(token) } })) as TokenRow | null;
+      if (!row) throw invalid();
+
+      if (Number(row.expiresAt) <= getService(strapi, 'clock').now()) {
+        await deleteRow(row);
+        throw new errors.ValidationError(REFRESH_ERRORS.expired);
+      }
+      const user = await strapi.db.query(USER_UID).findOne({ where: { id: row.userId }, select: ['id', 'blocked'] });
+      if (!user) {
+        await deleteRow(row);
+        throw invalid();
+      }
+      if (user.blocked === true) {
+        await this.revokeUser(row.userId);
+        throw new errors.ValidationError(REFRESH_ERRORS.blocked);
+      }
+
+      if (!sessionMode()) {
+        return strapi.plugin('users-permissions').service('jwt').issue({ id: row.userId }, { expiresIn: config.auth.accessToken.expiresIn });
+      }
+      // Refresh mode: a token issued in legacy mode has no host session to refresh, and the host may have ended the
+      // session (its own logout, its lifetimes): either way this token is done.
+      const hostToken = row.hostToken ? unseal(token, row.hostToken) : null;
+      const rotated = hostToken ? ((await sessions().rotateRefreshToken(hostToken)) as HostSession | { error: string }) : null;
+      const access = rotated && !('error' in rotated) ? await hostAccessToken(rotated.token) : null;
+      if (!rotated || 'error' in rotated || !access) {
+        await deleteRow(row);
+        throw invalid();
+      }
+      // Conditional on the session rotated from: of two concurrent refreshes of this token, one records its rotation.
+      const { count } = await strapi.db.query(UID).updateMany({
+        where: { id: row.id, sessionId: row.sessionId },
+        data: { sessionId: rotated.sessionId, hostToken: seal(token, rotated.token) },
+      });
+      if (count === 1) return access;
+      // The other one won. The host's rotation is not atomic, so ours may have made a second live session: end it,
+      // unless the host gave both the same one, and answer from the winner's.
+      const current = (await strapi.db.query(UID).findOne({ where: { id: row.id } })) as TokenRow | null;
+      if (current?.sessionId !== rotated.sessionId) await sessions().revokeSessionById(String(row.userId), rotated.sessionId);
+      const winner = current?.hostToken ? unseal(token, current.hostToken) : null;
+      const winnerAccess = winner ? await hostAccessToken(winner) : null;
+      if (!winnerAccess) throw invalid();
+      return winnerAccess;
+    },
+
+    /** Deletes the token if it exists; an unknown or malformed token is not an error (RFC 7009). */
+    async revoke(token: string): Promise<void> {
+      const rows = (await strapi.db.query(UID).findMany({ where: { tokenHash: sha256(token) }, select: ['id', 'userId', 'sessionId'] })) as TokenRow[];
+      await strapi.db.query(UID).deleteMany({ where: { tokenHash: sha256(token) } });
+      await endHostSessions(rows);
+    },
+
+    /** Deletes every refresh token of these users (and, in refresh mode, the host sessions behind them). */
+    async revokeUser(...userIds: number[]): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const where = { userId: { $in: userIds } };
+      const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
+      const { count } = await strapi.db.query(UID).deleteMany({ where });
+      await endHostSessions(rows);
+      return count;
+    },
+
+    async purgeExpired(): Promise<number> {
+      const { count } = await strapi.db.query(UID).deleteMany({ where: { expiresAt: { $lte: getService(strapi, 'clock').now() } } });
+      return count;
+    },
+  };
+};
 
 export type RefreshTokenService = ReturnType<typeof refreshToken>;
 export default refreshToken;

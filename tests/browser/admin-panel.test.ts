@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { adminLogin, createAdminWithRole, createRoleWith, type AdminCredentials } from '../helpers/admin';
-import { adminUiLogin, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { adminUiLogin, newPage, screenshot, startWithBrowser } from '../helpers/browser';
 import { adminToken, createDocument, createUser } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -16,7 +16,7 @@ describe('admin panel in a browser', () => {
   let editor: AdminCredentials;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([setupStrapi({ serveAdmin: true }), launchBrowser()]);
+    [app, browser] = await startWithBrowser(() => setupStrapi({ serveAdmin: true }));
     await adminToken(app);
     editor = await createAdminWithRole(app, 'strapi-editor', 'editor-browser@example.com');
   }, 120_000);

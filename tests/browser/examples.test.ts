@@ -1,6 +1,6 @@
 /** The playground's example pages in headless Chromium: WebCrypto login, and the client bundle end to end. */
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { newPage, screenshot, startWithBrowser } from '../helpers/browser';
 import { createDocument, createUser, type TestUser } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -11,7 +11,7 @@ describe('example pages in a browser', () => {
   let article: { documentId: string };
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([setupStrapi(), launchBrowser()]);
+    [app, browser] = await startWithBrowser(() => setupStrapi());
     user = await createUser(app.strapi);
     article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Example article', slug: 'example-article', summary: 'Read me' });
     const menu = await createDocument(app.strapi, `${PLUGIN}.menu`, { title: 'Main', slug: 'main' });

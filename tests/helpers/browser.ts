@@ -5,7 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT } from './strapi';
+import { ROOT, type TestApp } from './strapi';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
@@ -27,6 +27,18 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+/**
+ * Starts Strapi and Chromium side by side. If either fails, the other is stopped before the error is rethrown, so a
+ * failed setup leaves no browser or server behind to keep Jest from exiting.
+ */
+export async function startWithBrowser(start: () => Promise<TestApp>): Promise<[TestApp, Browser]> {
+  const [app, browser] = await Promise.allSettled([start(), launchBrowser()]);
+  if (app.status === 'fulfilled' && browser.status === 'fulfilled') return [app.value, browser.value];
+  if (app.status === 'fulfilled') await app.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
 }
 
 /** A page in a fresh context; console errors are collected for the failure message. */

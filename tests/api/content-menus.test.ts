@@ -38,8 +38,11 @@ describe('GET /api/bag/menus/:slug', () => {
     main = await menu('Main', 'main');
     other = await menu('Other', 'other');
 
+    const icon = await app.strapi.db.query('plugin::upload.file').create({
+      data: { name: 'blog.png', hash: 'blog_hash', ext: '.png', mime: 'image/png', size: 1, url: '/uploads/blog.png', provider: 'local' },
+    });
     await item(main, 'Home', 0);
-    const blog = await item(main, 'Blog', 1, undefined, { isHot: true, badge: 'new' });
+    const blog = await item(main, 'Blog', 1, undefined, { isHot: true, badge: 'new', image: icon.id });
     await item(main, 'About', 1, undefined, { target: '_blank', icon: 'info' });
     const tech = await item(main, 'Tech', 2, blog);
     await item(main, 'News', 1, blog);
@@ -82,15 +85,16 @@ describe('GET /api/bag/menus/:slug', () => {
     expect(shape(otherMenu.body.data.items)).toEqual(['Elsewhere']);
   });
 
-  it('gives each node every attribute of the menu-item type, the custom one included, but not menu or parent', async () => {
+  it('gives each node every attribute of the menu-item type, the custom ones included (media populated), but not menu or parent', async () => {
     const res = await get('/menus/main').expect(200);
     const blog = (res.body.data.items as Node[]).find((node) => node.title === 'Blog')!;
     expect(blog).toMatchObject({ url: '/Blog', target: '_self', icon: null, isHot: true, order: 1, badge: 'new' });
+    expect(blog).toMatchObject({ image: { name: 'blog.png', url: '/uploads/blog.png' } });
     expect(blog).toHaveProperty('documentId');
     expect(blog).not.toHaveProperty('menu');
     expect(blog).not.toHaveProperty('parent');
     const about = (res.body.data.items as Node[]).find((node) => node.title === 'About')!;
-    expect(about).toMatchObject({ target: '_blank', icon: 'info', isHot: false, badge: null });
+    expect(about).toMatchObject({ target: '_blank', icon: 'info', isHot: false, badge: null, image: null });
   });
 
   it('answers 404 Menu not found for an unknown slug', async () => {

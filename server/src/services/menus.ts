@@ -6,6 +6,7 @@ const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';
 /** Relations that the tree itself expresses. */
 const TREE_RELATIONS = new Set(['menu', 'parent', 'children']);
+const POPULATED = new Set(['relation', 'media', 'component', 'dynamiczone']);
 
 type Row = Record<string, unknown> & { id: number; order?: number | null };
 
@@ -20,16 +21,17 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => ({
     });
     if (!menu) return null;
 
-    // Read at runtime so attributes added by extending the content type are served too.
+    // Read at runtime so attributes added by extending the content type are served too: scalars as fields, media,
+    // relations and components populated.
     const itemModel = strapi.getModel(ITEM_UID);
-    const fields = Object.entries(itemModel.attributes)
-      .filter(([name, attribute]) => !TREE_RELATIONS.has(name) && !['relation', 'media', 'component', 'dynamiczone'].includes(attribute.type))
-      .map(([name]) => name);
+    const attributes = Object.entries(itemModel.attributes).filter(([name]) => !TREE_RELATIONS.has(name));
+    const fields = attributes.filter(([, attribute]) => !POPULATED.has(attribute.type)).map(([name]) => name);
+    const populate = Object.fromEntries(attributes.filter(([, attribute]) => POPULATED.has(attribute.type)).map(([name]) => [name, true]));
 
     const rows = (await strapi.documents(ITEM_UID).findMany({
       filters: { menu: { documentId: { $eq: menu.documentId } } },
       fields: fields as never,
-      populate: { parent: { fields: ['id'] } } as never,
+      populate: { ...populate, parent: { fields: ['id'] } } as never,
     })) as unknown as (Row & { parent?: { id: number } | null })[];
 
     const parentOf = new Map<number, number | null>();

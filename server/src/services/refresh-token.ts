@@ -173,8 +173,9 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Deletes the token if it exists; an unknown or malformed token is not an error (RFC 7009). */
     async revoke(token: string): Promise<void> {
-      const rows = (await strapi.db.query(UID).findMany({ where: { tokenHash: sha256(token) }, select: ['id', 'userId', 'sessionId'] })) as TokenRow[];
-      await strapi.db.query(UID).deleteMany({ where: { tokenHash: sha256(token) } });
+      const where = { tokenHash: sha256(token) };
+      const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
+      await strapi.db.query(UID).deleteMany({ where });
       await endHostSessions(rows);
     },
 

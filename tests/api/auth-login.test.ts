@@ -404,6 +404,17 @@ describe("users-permissions jwtManagement 'refresh': each refresh token backed b
     expectError(await post('/refresh-token', { refreshToken: second.refreshToken }), 400, 'Invalid refresh token');
   });
 
+  it('ends the host session of a refresh token purged at its expiry', async () => {
+    const user = await createUser(app.strapi);
+    shiftClock(app.strapi, -31 * 86400 * 1000);
+    await loggedIn(user);
+    restoreClock(app.strapi);
+    expect(await hostSessions(user.id)).toHaveLength(1);
+    await loggedIn(await createUser(app.strapi));
+    expect(await app.strapi.db.query(TOKEN_UID).count({ where: { userId: user.id } })).toBe(0);
+    expect(await hostSessions(user.id)).toHaveLength(0);
+  });
+
   it('refuses a refresh token issued in legacy mode, which has no host session behind it', async () => {
     const user = await createUser(app.strapi);
     const legacy = 'a'.repeat(43);

@@ -53,8 +53,7 @@ interface HostSession {
 /** The key that seals a host refresh token: derived from the plugin's refresh token, never stored. */
 const sealKey = (token: string) => Buffer.from(crypto.hkdfSync('sha256', token, 'cms-plugin-bag', 'host-session', 32));
 
-const seal = (token: string, secret: string): string => {
-  const iv = crypto.randomBytes(IV_BYTES);
+const seal = (token: string, secret: string, iv: Buffer): string => {
   const cipher = crypto.createCipheriv('aes-256-gcm', sealKey(token), iv);
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
@@ -88,6 +87,9 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const row of rows) if (row.sessionId) await sessions().revokeSessionById(String(row.userId), row.sessionId);
   };
 
+  const sealFor = (token: string, hostRefreshToken: string) =>
+    seal(token, hostRefreshToken, getService(strapi, 'clock').randomBytes(IV_BYTES));
+
   const deleteRow = async (row: TokenRow) => {
     await strapi.db.query(UID).delete({ where: { id: row.id } });
     await endHostSessions([row]);
@@ -116,7 +118,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
           ip: client.ip,
           userAgent: client.userAgent,
           sessionId: host?.sessionId ?? null,
-          hostToken: host ? seal(token, host.token) : null,
+          hostToken: host ? sealFor(token, host.token) : null,
         },
       });
       await this.purgeExpired();
@@ -158,7 +160,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       // Conditional on the session rotated from: of two concurrent refreshes of this token, one records its rotation.
       const { count } = await strapi.db.query(UID).updateMany({
         where: { id: row.id, sessionId: row.sessionId },
-        data: { sessionId: rotated.sessionId, hostToken: seal(token, rotated.token) },
+        data: { sessionId: rotated.sessionId, hostToken: sealFor(token, rotated.token) },
       });
       if (count === 1) return access;
       // The other one won. The host's rotation is not atomic, so ours may have made a second live session: end it,
@@ -189,8 +191,12 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       return count;
     },
 
+    /** Deletes refresh tokens past their expiry (and, in refresh mode, the host sessions behind them). */
     async purgeExpired(): Promise<number> {
-      const { count } = await strapi.db.query(UID).deleteMany({ where: { expiresAt: { $lte: getService(strapi, 'clock').now() } } });
+      const where = { expiresAt: { $lte: getService(strapi, 'clock').now() } };
+      const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
+      const { count } = await strapi.db.query(UID).deleteMany({ where });
+      await endHostSessions(rows);
       return count;
     },
   };

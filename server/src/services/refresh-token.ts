@@ -90,9 +90,12 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
   const sealFor = (token: string, hostRefreshToken: string) =>
     seal(token, hostRefreshToken, getService(strapi, 'clock').randomBytes(IV_BYTES));
 
-  const deleteRow = async (row: TokenRow) => {
-    await strapi.db.query(UID).delete({ where: { id: row.id } });
-    await endHostSessions([row]);
+  /** Deletes the tokens matching `where` and, in refresh mode, ends the host sessions behind them. */
+  const deleteWhere = async (where: Record<string, unknown>): Promise<number> => {
+    const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
+    const { count } = await strapi.db.query(UID).deleteMany({ where });
+    await endHostSessions(rows);
+    return count;
   };
 
   return {
@@ -132,12 +135,12 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!row) throw invalid();
 
       if (Number(row.expiresAt) <= getService(strapi, 'clock').now()) {
-        await deleteRow(row);
+        await deleteWhere({ id: row.id });
         throw new errors.ValidationError(REFRESH_ERRORS.expired);
       }
       const user = await strapi.db.query(USER_UID).findOne({ where: { id: row.userId }, select: ['id', 'blocked'] });
       if (!user) {
-        await deleteRow(row);
+        await deleteWhere({ id: row.id });
         throw invalid();
       }
       if (user.blocked === true) {
@@ -154,7 +157,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       const rotated = hostToken ? ((await sessions().rotateRefreshToken(hostToken)) as HostSession | { error: string }) : null;
       const access = rotated && !('error' in rotated) ? await hostAccessToken(rotated.token) : null;
       if (!rotated || 'error' in rotated || !access) {
-        await deleteRow(row);
+        await deleteWhere({ id: row.id });
         throw invalid();
       }
       // Conditional on the session rotated from: of two concurrent refreshes of this token, one records its rotation.
@@ -175,29 +178,18 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Deletes the token if it exists; an unknown or malformed token is not an error (RFC 7009). */
     async revoke(token: string): Promise<void> {
-      const where = { tokenHash: sha256(token) };
-      const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
-      await strapi.db.query(UID).deleteMany({ where });
-      await endHostSessions(rows);
+      await deleteWhere({ tokenHash: sha256(token) });
     },
 
     /** Deletes every refresh token of these users (and, in refresh mode, the host sessions behind them). */
     async revokeUser(...userIds: number[]): Promise<number> {
       if (userIds.length === 0) return 0;
-      const where = { userId: { $in: userIds } };
-      const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
-      const { count } = await strapi.db.query(UID).deleteMany({ where });
-      await endHostSessions(rows);
-      return count;
+      return deleteWhere({ userId: { $in: userIds } });
     },
 
     /** Deletes refresh tokens past their expiry (and, in refresh mode, the host sessions behind them). */
     async purgeExpired(): Promise<number> {
-      const where = { expiresAt: { $lte: getService(strapi, 'clock').now() } };
-      const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
-      const { count } = await strapi.db.query(UID).deleteMany({ where });
-      await endHostSessions(rows);
-      return count;
+      return deleteWhere({ expiresAt: { $lte: getService(strapi, 'clock').now() } });
     },
   };
 };

@@ -89,6 +89,13 @@ export const configSchema = z
       })
       .strict()
       .default({}),
+    content: z
+      .object({
+        /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (utils/query-shape.ts). */
+        maxRelationDepth: z.number().int().min(1).max(10).default(2),
+      })
+      .strict()
+      .default({}),
     comments: z
       .object({
         autoApprove: z.boolean().default(false),

@@ -5,6 +5,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { getService } from '../utils/get-service';
+import { checkFilterValues, checkRelationDepth } from '../utils/query-shape';
 
 const USER_UID = 'plugin::users-permissions.user';
 const QUERY_KEYS = ['filters', 'sort', 'fields', 'populate', 'pagination'] as const;
@@ -176,11 +177,20 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
     return sanitized.map((entity, index) => ({ ...entity, ...users[index] }));
   };
 
+  const getModel = (name: string) => strapi.getModel(name as UID.Schema) as never;
+
+  /**
+   * The host's validation and sanitization, with the relation depth capped first (content.maxRelationDepth) and
+   * the filter values checked against their attributes after (see utils/query-shape.ts).
+   */
   const checkQuery = async (uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth) => {
     const query: Record<string, unknown> = {};
     for (const key of QUERY_KEYS) if (rawQuery[key] !== undefined) query[key] = rawQuery[key];
+    const config = await getService(strapi, 'settings').get();
+    checkRelationDepth(getModel, uid, query, config.content.maxRelationDepth);
     await strapi.contentAPI.validate.query(query, model(uid), { auth });
     const sanitized = await strapi.contentAPI.sanitize.query(query, model(uid), { auth });
+    checkFilterValues(getModel, uid, sanitized.filters);
     return { query, sanitized };
   };
 

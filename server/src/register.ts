@@ -2,11 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { registerContentManagerCommentStatus } from './content-manager-comment-status';
 import { commentsDocumentMiddleware } from './document-middlewares/comments';
 import databaseUnavailable from './middlewares/database-unavailable';
+import nulGuard from './middlewares/nul-guard';
 import { keepViewCounts } from './services/views';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   // Registered before the app's own middlewares are mounted, so it is the outermost one (see the module).
   strapi.server.use(databaseUnavailable({ strapi }));
+  strapi.server.use(nulGuard({ strapi }));
   strapi.documents.use(keepViewCounts);
   strapi.documents.use(commentsDocumentMiddleware(strapi));
   registerContentManagerCommentStatus(strapi);

@@ -23,9 +23,16 @@ const invalid = (path: string, message: string): never => {
 const asRecord = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
+/** Ids are PostgreSQL `integer`s: a larger number cannot name a row, and the database would refuse it (a 500). */
+const MAX_ID = 2 ** 31 - 1;
+const isId = (value: number) => Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
+
 const identifier = (value: unknown, path: string): Identifier => {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+  if (typeof value === 'number' && isId(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) {
+    if (isId(Number(value.trim()))) return Number(value.trim());
+    return invalid(path, 'must be a documentId or a numeric id');
+  }
   if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value.trim())) return value.trim();
   return invalid(path, 'must be a documentId or a numeric id');
 };

@@ -56,6 +56,16 @@ describe('comments', () => {
       expect(row.article.documentId).toBe(article.documentId);
     });
 
+    it('stores and serves content as given, markup included, for front ends to render as text (README)', async () => {
+      const article = await createArticle(app.strapi);
+      const markup = `<img src=x onerror="alert('x')"> &amp; <script>alert(1)</script>\nline 2`;
+      const res = await post({ content: markup, article: article.documentId }).expect(201);
+      expect(res.body.data.content).toBe(markup);
+      await setStatus([res.body.data.documentId], 'approved').expect(200);
+      expect((await list(article.documentId).expect(200)).body.data[0].content).toBe(markup);
+      expect((await stored(res.body.data.documentId)).content).toBe(markup);
+    });
+
     it('binds the comment to the Bearer token user, and accepts the user naming itself by documentId or id', async () => {
       const article = await createArticle(app.strapi);
       for (const author of [undefined, user.documentId, user.id]) {

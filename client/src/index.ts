@@ -202,6 +202,23 @@ export function createClient(options: ClientOptions = {}) {
 
   const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${baseUrl}${path}`);
 
+  // Where the jwt may go: baseUrl's origin, under baseUrl's path. Without a page (Node) relative URLs are resolved
+  // against a placeholder origin, so only what stays on it counts as own.
+  const page = (globalThis as { location?: { href?: string } }).location?.href ?? 'http://own.invalid/';
+  const scope = new URL(baseUrl || '/', page);
+  const scopePath = scope.pathname.replace(/\/+$/, '');
+  /** Whether a request URL is on this client's own server (parsed, so `//host`, `@host` and `..` cannot leave it). */
+  const isOwn = (target: string) => {
+    let resolved: URL;
+    try {
+      resolved = new URL(target, page);
+    } catch {
+      return false;
+    }
+    if (resolved.origin !== scope.origin) return false;
+    return resolved.pathname === scopePath || resolved.pathname.startsWith(`${scopePath}/`);
+  };
+
   const clearTokens = async () => {
     await storage.remove(JWT);
     await storage.remove(REFRESH);
@@ -247,8 +264,7 @@ export function createClient(options: ClientOptions = {}) {
     return refreshing;
   };
 
-  const withJwt = async (init: RequestInit): Promise<RequestInit> => {
-    const jwt = await storage.get(JWT);
+  const withJwt = (init: RequestInit, jwt: string | null): RequestInit => {
     if (!jwt) return init;
     const headers = new Headers(init.headers);
     headers.set('Authorization', `Bearer ${jwt}`);
@@ -256,18 +272,20 @@ export function createClient(options: ClientOptions = {}) {
   };
 
   /**
-   * `fetch` with the stored jwt. On a 401 it refreshes the jwt once and retries once; if the refresh fails the
-   * stored tokens are cleared and the 401 is returned.
+   * `fetch` with the stored jwt, sent to this client's own server only (`baseUrl`: same origin, under its path). On a
+   * 401 from it, it refreshes the jwt once and retries once; if the refresh fails the stored tokens are cleared and
+   * the 401 is returned.
    */
   const authFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const sentJwt = await storage.get(JWT);
-    const response = await doFetch(url(path), await withJwt(init));
+    const target = url(path);
+    const sentJwt = isOwn(target) ? await storage.get(JWT) : null;
+    const response = await doFetch(target, withJwt(init, sentJwt));
     if (response.status !== 401 || !sentJwt) return response;
     // A request that left before a concurrent refresh finished retries with the new jwt without refreshing again.
     const current = await storage.get(JWT);
     const refreshed = current !== null && current !== sentJwt ? true : await refresh();
     if (!refreshed) return response;
-    return doFetch(url(path), await withJwt(init));
+    return doFetch(target, withJwt(init, await storage.get(JWT)));
   };
 
   /** `authFetch` + JSON + `CmsBagError` on a non-2xx answer. */

@@ -1,42 +1,88 @@
 /**
- * Lets the Content Manager save a comment's moderation `status`. The Content Manager reads `status` in a create or
- * update body as the draft & publish dimension ('draft' | 'published') and refuses anything else with 400
- * "Invalid status", so a comment could not be moved to approved or rejected there. This router middleware (the
- * same hook the host's i18n plugin uses on these routes) takes a moderation status out of the body before the
- * Content Manager sees it; the comment Document Service middleware puts it back into the data it saves. On the way
- * out it restores the stored status the Content Manager blanks in its answers.
+ * Lets the Content Manager save a comment's moderation `status`, within the admin role's field-level permissions.
+ * The Content Manager reads `status` in a create or update body as the draft & publish dimension ('draft' |
+ * 'published') and refuses anything else with 400 "Invalid status", so a comment could not be moved to approved or
+ * rejected there. This router middleware (the same hook the host's i18n plugin uses on these routes) takes a
+ * moderation status out of the body before the Content Manager sees it; the comment Document Service middleware puts
+ * it back into the data it saves if the role may write `status` (`permittedCommentStatus`), as the host's own input
+ * sanitizer would have decided. On the way out it restores the stored status the Content Manager blanks in its
+ * answers, for roles that may read `status`.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { uid } from './utils/plugin-id';
 import { COMMENT_STATUSES, type CommentStatus } from './validation/comment';
 
-const COMMENT_PATH = `/content-manager/collection-types/${uid('comment')}`;
+const COMMENT = uid('comment');
+const COMMENT_PATH = `/content-manager/collection-types/${COMMENT}`;
 const STATE_KEY = 'cmsBagCommentStatus';
 
-/** The moderation status a Content Manager request carried, if any (read by the document middleware). */
-export const contentManagerCommentStatus = (ctx: Pick<Context, 'state'> | undefined): CommentStatus | undefined =>
-  ctx?.state?.[STATE_KEY] as CommentStatus | undefined;
+type RequestState = Pick<Context, 'state'> | undefined;
+type Action = 'read' | 'create' | 'update';
+type StoredComment = { documentId: string; status: CommentStatus };
+
+/** The part of the Content Manager's permission checker (its `permission-checker` service) used here. */
+interface PermissionChecker {
+  can: Record<Action, (entity: unknown, field: string) => boolean>;
+  sanitizedQuery: Record<Action, (query: object) => Promise<object>>;
+}
+/** The Content Manager's `populate-builder` service: the populate its controllers load a document with. */
+type PopulateBuilder = (model: string) => { populateFromQuery(query: object): { build(): Promise<object | undefined> } };
+
+/** The Content Manager's permission checker for comments, with the admin's abilities (none before authentication). */
+const checkerFor = (strapi: Core.Strapi, request: RequestState): PermissionChecker | undefined => {
+  const userAbility = request?.state?.userAbility;
+  if (!userAbility) return undefined;
+  return strapi.plugin('content-manager').service('permission-checker').create({ userAbility, model: COMMENT });
+};
+
+/**
+ * Stored comments with the relations the role's permission conditions look at (`createdBy` for "Is creator"),
+ * loaded the way the Content Manager loads a document before checking it.
+ */
+const loadSubjects = async (strapi: Core.Strapi, checker: PermissionChecker, action: Action, documentIds: string[]) => {
+  const permissionQuery = await checker.sanitizedQuery[action]({});
+  const populateBuilder = strapi.plugin('content-manager').service('populate-builder') as unknown as PopulateBuilder;
+  const populate = await populateBuilder(COMMENT).populateFromQuery(permissionQuery).build();
+  return (await strapi.documents(COMMENT).findMany({ filters: { documentId: { $in: documentIds } }, populate: populate as never })) as unknown as StoredComment[];
+};
+
+/**
+ * The moderation status a Content Manager request carried, if the admin's role may write that field (on that
+ * comment, for an update); read by the comment Document Service middleware.
+ */
+export const permittedCommentStatus = async (
+  strapi: Core.Strapi,
+  request: RequestState,
+  action: 'create' | 'update',
+  documentId?: string
+): Promise<CommentStatus | undefined> => {
+  const status = request?.state?.[STATE_KEY] as CommentStatus | undefined;
+  const checker = status && checkerFor(strapi, request);
+  if (!checker) return undefined;
+  if (action === 'create') return checker.can.create(undefined, 'status') ? status : undefined;
+  const [comment] = documentId ? await loadSubjects(strapi, checker, 'update', [documentId]) : [];
+  return comment && checker.can.update(comment, 'status') ? status : undefined;
+};
 
 type Listed = { documentId?: unknown; status?: unknown };
 
 /**
- * The Content Manager also answers `status: undefined` for every document of a type without draft & publish,
- * which would leave the moderation field empty in its views: put the stored value back (one query).
+ * The Content Manager answers `status: undefined` (or its publication status) for every document of a type without
+ * draft & publish: put the stored moderation status back where the role may read it, and take it out elsewhere.
  */
-const restoreStatuses = async (strapi: Core.Strapi, body: unknown) => {
-  const response = body as { data?: Listed; results?: Listed[] } | undefined;
+const restoreStatuses = async (strapi: Core.Strapi, request: Context) => {
+  const response = request.body as { data?: Listed; results?: Listed[] } | undefined;
   const documents = [response?.data, ...(Array.isArray(response?.results) ? response.results : [])].filter(
-    (document): document is Listed => typeof document?.documentId === 'string'
+    (document): document is Listed & { documentId: string } => typeof document?.documentId === 'string'
   );
   if (documents.length === 0) return;
-  const rows = await strapi.db.query(uid('comment')).findMany({
-    select: ['documentId', 'status'],
-    where: { documentId: { $in: documents.map((document) => document.documentId as string) } },
-  });
-  const statusOf = new Map(rows.map((row: { documentId: string; status: string }) => [row.documentId, row.status]));
+  const checker = checkerFor(strapi, request);
+  const rows = checker ? await loadSubjects(strapi, checker, 'read', documents.map((document) => document.documentId)) : [];
+  const readable = new Map(rows.filter((row) => checker?.can.read(row, 'status')).map((row) => [row.documentId, row.status]));
   for (const document of documents) {
-    if (statusOf.has(document.documentId as string)) document.status = statusOf.get(document.documentId as string);
+    if (readable.has(document.documentId)) document.status = readable.get(document.documentId);
+    else delete document.status;
   }
 };
 
@@ -53,6 +99,6 @@ export const registerContentManagerCommentStatus = (strapi: Core.Strapi) => {
       }
     }
     await next();
-    await restoreStatuses(strapi, ctx.body);
+    await restoreStatuses(strapi, ctx);
   });
 };

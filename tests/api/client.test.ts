@@ -1,4 +1,6 @@
 /** `cms-plugin-bag/client` in Node 20 (global fetch, WebCrypto) against the real playground over HTTP. */
+import http from 'http';
+import type { AddressInfo } from 'net';
 import { CmsBagError, createClient, memoryStorage, toQueryString } from 'cms-plugin-bag/client';
 import { createUser, setPermission, type TestUser } from '../helpers/fixtures';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
@@ -115,6 +117,51 @@ describe('typed client', () => {
     expect(await client.storage.get('jwt')).toBeNull();
     expect(await client.storage.get('refreshToken')).toBeNull();
     expect(await client.isLoggedIn()).toBe(false);
+  });
+
+  describe('sends the jwt to its own server only', () => {
+    /** A second local server that records the Authorization header of each request; `/401` answers 401. */
+    let recorder: http.Server;
+    let recorderUrl: string;
+    const seen: { path: string; authorization?: string }[] = [];
+    const authorizationAt = (path: string) => seen.filter((request) => request.path === path).map((request) => request.authorization ?? null);
+
+    beforeAll(async () => {
+      recorder = http.createServer((req, res) => {
+        seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
+        res.writeHead(req.url === '/401' ? 401 : 200, { 'Content-Type': 'application/json' }).end('{}');
+      });
+      await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+      recorderUrl = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => recorder.close(resolve));
+    });
+
+    it('keeps the jwt from an absolute URL on another origin, and does not refresh on its 401', async () => {
+      const { client, refreshCalls } = recordingClient();
+      await client.login({ identifier: user.email, password: user.password });
+      expect((await client.fetch(`${recorderUrl}/elsewhere`)).status).toBe(200);
+      expect((await client.fetch(`${recorderUrl}/401`)).status).toBe(401);
+      expect(authorizationAt('/elsewhere')).toEqual([null]);
+      expect(authorizationAt('/401')).toEqual([null]);
+      expect(refreshCalls()).toBe(0);
+      expect((await client.fetch(`${app.url}/api/cms-plugin-bag/auth/me`)).status).toBe(200);
+    });
+
+    it('sends it under the path of baseUrl only, not elsewhere on the same origin', async () => {
+      const client = createClient({ baseUrl: `${recorderUrl}/cms/`, storage: memoryStorage() });
+      await client.storage.set('jwt', 'the-jwt');
+      for (const target of ['/api/inside', `${recorderUrl}/cms/absolute`, `${recorderUrl}/cms`, `${recorderUrl}/cms-other`, `${recorderUrl}/outside`, `${recorderUrl}/cms/../outside-dots`]) {
+        await client.fetch(target);
+      }
+      expect(authorizationAt('/cms/api/inside')).toEqual(['Bearer the-jwt']);
+      expect(authorizationAt('/cms/absolute')).toEqual(['Bearer the-jwt']);
+      expect(authorizationAt('/cms')).toEqual(['Bearer the-jwt']);
+      expect(authorizationAt('/cms-other')).toEqual([null]);
+      expect(authorizationAt('/outside')).toEqual([null]);
+      expect(authorizationAt('/outside-dots')).toEqual([null]);
+    });
   });
 
   it('logs out: the refresh token is revoked on the server and the storage is cleared', async () => {

@@ -1,3 +1,4 @@
+import { adminLogin, createAdminWithRole, createRoleWith } from '../helpers/admin';
 import { adminToken, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { ARTICLE, COMMENT, adminTokenWithRole, createArticle, seedComments } from '../helpers/comments';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
@@ -53,6 +54,16 @@ describe('comments', () => {
       const row = await stored(res.body.data.documentId);
       expect(row.author).toBeNull();
       expect(row.article.documentId).toBe(article.documentId);
+    });
+
+    it('stores and serves content as given, markup included, for front ends to render as text (README)', async () => {
+      const article = await createArticle(app.strapi);
+      const markup = `<img src=x onerror="alert('x')"> &amp; <script>alert(1)</script>\nline 2`;
+      const res = await post({ content: markup, article: article.documentId }).expect(201);
+      expect(res.body.data.content).toBe(markup);
+      await setStatus([res.body.data.documentId], 'approved').expect(200);
+      expect((await list(article.documentId).expect(200)).body.data[0].content).toBe(markup);
+      expect((await stored(res.body.data.documentId)).content).toBe(markup);
     });
 
     it('binds the comment to the Bearer token user, and accepts the user naming itself by documentId or id', async () => {
@@ -482,6 +493,69 @@ describe('comments', () => {
     expect(row.ip).toMatch(/127\.0\.0\.1$/);
     const tree = (await list(article.documentId).expect(200)).body;
     expect(tree.data.map((node: Node) => node.content)).toEqual(['from the back office']);
+  });
+
+  describe('field-level permissions of admin roles in the Content Manager', () => {
+    const CM = `/content-manager/collection-types/${COMMENT}`;
+    const ALL_FIELDS = ['content', 'status', 'article', 'author', 'parent', 'children', 'ip', 'userAgent', 'isAdmin'];
+    const WITHOUT_STATUS = ALL_FIELDS.filter((field) => field !== 'status');
+    const cm = (action: string, fields: string[]) => ({ action: `plugin::content-manager.explorer.${action}`, subject: COMMENT, fields });
+    /** A new admin user holding only a new role with these Content Manager permissions on comments. */
+    const tokenFor = async (name: string, permissions: ReturnType<typeof cm>[]) => {
+      const roleId = await createRoleWith(app, name, permissions);
+      return adminLogin(app, await createAdminWithRole(app, roleId, `${name.toLowerCase().replace(/ /g, '-')}@example.com`));
+    };
+    let contentEditor: string;
+    let moderator: string;
+
+    beforeAll(async () => {
+      contentEditor = await tokenFor('Comment content editor', [cm('read', WITHOUT_STATUS), cm('update', ['content']), cm('create', ['content', 'article'])]);
+      moderator = await tokenFor('Comment moderator', [cm('read', ALL_FIELDS), cm('update', ['content', 'status'])]);
+    });
+
+    it('does not let a role allowed to update only content change the status, and saves its content', async () => {
+      const article = await createArticle(app.strapi);
+      const created = (await post({ content: 'before', article: article.documentId }).expect(201)).body.data;
+      await app.request().put(`${CM}/${created.documentId}`).set('Authorization', `Bearer ${contentEditor}`).send({ content: 'after', status: 'approved' }).expect(200);
+      expect(await stored(created.documentId)).toMatchObject({ content: 'after', status: 'pending' });
+      expect((await list(article.documentId).expect(200)).body.meta.total).toBe(0);
+    });
+
+    it('does not let a role create a comment with a status when its create permission leaves status out', async () => {
+      const article = await createArticle(app.strapi);
+      const res = await app.request()
+        .post(CM)
+        .set('Authorization', `Bearer ${contentEditor}`)
+        .send({ content: 'created by an editor', status: 'approved', article: { connect: [{ documentId: article.documentId }] } })
+        .expect(201);
+      expect((await stored(res.body.data.documentId)).status).toBe('pending');
+    });
+
+    it('never shows the status to a role without read permission on it: list, edit view, save answer', async () => {
+      const article = await createArticle(app.strapi);
+      const created = await approvedComment({ content: 'secret status', article: article.documentId });
+      const auth = { Authorization: `Bearer ${contentEditor}` };
+      const shown = await app.request().get(`${CM}/${created.documentId}`).set(auth).expect(200);
+      expect(shown.body.data).toMatchObject({ documentId: created.documentId, content: 'secret status' });
+      expect(shown.body.data).not.toHaveProperty('status');
+      const listed = await app.request().get(`${CM}?filters[documentId][$eq]=${created.documentId}`).set(auth).expect(200);
+      expect(listed.body.results).toHaveLength(1);
+      expect(listed.body.results[0]).not.toHaveProperty('status');
+      const saved = await app.request().put(`${CM}/${created.documentId}`).set(auth).send({ content: 'still secret' }).expect(200);
+      expect(saved.body.data).toMatchObject({ content: 'still secret' });
+      expect(saved.body.data).not.toHaveProperty('status');
+    });
+
+    it('lets a role allowed to update status change it, and shows it to a role allowed to read it', async () => {
+      const article = await createArticle(app.strapi);
+      const created = (await post({ content: 'moderate me', article: article.documentId }).expect(201)).body.data;
+      const auth = { Authorization: `Bearer ${moderator}` };
+      const saved = await app.request().put(`${CM}/${created.documentId}`).set(auth).send({ content: 'moderate me', status: 'approved' }).expect(200);
+      expect(saved.body.data).toMatchObject({ status: 'approved' });
+      expect((await stored(created.documentId)).status).toBe('approved');
+      const listed = await app.request().get(`${CM}?filters[documentId][$eq]=${created.documentId}`).set(auth).expect(200);
+      expect(listed.body.results).toEqual([expect.objectContaining({ status: 'approved' })]);
+    });
   });
 
   it('keeps the comments of a deleted user, without an author', async () => {

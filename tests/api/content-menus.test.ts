@@ -2,6 +2,8 @@ import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const MENU = `${PLUGIN}.menu`;
 const ITEM = `${PLUGIN}.menu-item`;
+const ARTICLE = `${PLUGIN}.article`;
+const PAGE = `${PLUGIN}.page`;
 
 type Doc = { id: number; documentId: string };
 interface Node {
@@ -95,6 +97,44 @@ describe('GET /api/bag/menus/:slug', () => {
     expect(blog).not.toHaveProperty('parent');
     const about = (res.body.data.items as Node[]).find((node) => node.title === 'About')!;
     expect(about).toMatchObject({ target: '_blank', icon: 'info', isHot: false, badge: null, image: null });
+  });
+
+  it('serves relations to draft & publish types (added by the extension) in their published version only', async () => {
+    const links = await menu('Links', 'links');
+    const documents = (uid: string) => app.strapi.documents(uid as never);
+    const publish = (uid: string, documentId: string) => documents(uid).publish({ documentId } as never);
+    const create = async (uid: string, title: string, published: boolean) => {
+      const doc = (await documents(uid).create({ data: { title, slug: title.toLowerCase().replace(/ /g, '-') } as never })) as Doc;
+      if (published) await publish(uid, doc.documentId);
+      return doc;
+    };
+    const editDraft = (uid: string, doc: Doc, title: string) => documents(uid).update({ documentId: doc.documentId, data: { title } as never });
+
+    const edited = await create(ARTICLE, 'Article live', true);
+    await editDraft(ARTICLE, edited, 'Article draft edit');
+    const unpublished = await create(ARTICLE, 'Article never published', false);
+    const publishedLater = await create(ARTICLE, 'Article published later', false);
+    const pageEdited = await create(PAGE, 'Page live', true);
+    await editDraft(PAGE, pageEdited, 'Page draft edit');
+    const pageUnpublished = await create(PAGE, 'Page never published', false);
+    const pagePlain = await create(PAGE, 'Page plain', true);
+
+    await item(links, 'Edited', 0, undefined, { article: edited.documentId, pages: [pageEdited.documentId, pageUnpublished.documentId, pagePlain.documentId] });
+    await item(links, 'Unpublished', 1, undefined, { article: unpublished.documentId, pages: [pageUnpublished.documentId] });
+    // Linked while it had only a draft, published afterwards.
+    await item(links, 'Later', 2, undefined, { article: publishedLater.documentId });
+    await publish(ARTICLE, publishedLater.documentId);
+
+    const res = await get('/menus/links').expect(200);
+    const [editedNode, unpublishedNode, laterNode] = res.body.data.items as Node[];
+    expect(editedNode.article).toMatchObject({ documentId: edited.documentId, title: 'Article live', publishedAt: expect.any(String) });
+    const pages = editedNode.pages as { documentId: string; title: string; publishedAt: string | null }[];
+    expect(pages.map((page) => page.title).sort()).toEqual(['Page live', 'Page plain']);
+    expect(pages.every((page) => page.publishedAt)).toBe(true);
+    expect(unpublishedNode).toMatchObject({ title: 'Unpublished', article: null, pages: [] });
+    expect(laterNode.article).toMatchObject({ documentId: publishedLater.documentId, title: 'Article published later', publishedAt: expect.any(String) });
+    const body = JSON.stringify(res.body);
+    for (const hidden of ['draft edit', 'never published', '"publishedAt":null']) expect(body).not.toContain(hidden);
   });
 
   it('answers 404 Menu not found for an unknown slug', async () => {

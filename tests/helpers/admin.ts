@@ -30,11 +30,22 @@ export async function adminLogin(app: TestApp, credentials: AdminCredentials): P
   return res.body.data.token ?? res.body.data.accessToken;
 }
 
-/** Creates an admin role holding exactly `actions` (no conditions) and returns its id. */
-export async function createRoleWith(app: TestApp, name: string, actions: string[]): Promise<number> {
+/** One permission of an admin role: an action, on a content type for Content Manager actions, limited to `fields`. */
+export interface RolePermission {
+  action: string;
+  subject?: string;
+  fields?: string[];
+}
+
+/** Creates an admin role holding exactly these permissions (no conditions) and returns its id. */
+export async function createRoleWith(app: TestApp, name: string, permissions: (string | RolePermission)[]): Promise<number> {
   const role = await app.strapi.service('admin::role').create({ name, description: name });
-  await app.strapi
-    .service('admin::role')
-    .assignPermissions(role.id, actions.map((action) => ({ action, subject: null, conditions: [], properties: {} })));
+  await app.strapi.service('admin::role').assignPermissions(
+    role.id,
+    permissions.map((permission) => {
+      const { action, subject = null, fields } = typeof permission === 'string' ? { action: permission } : permission;
+      return { action, subject, conditions: [], properties: fields ? { fields } : {} };
+    })
+  );
   return role.id;
 }

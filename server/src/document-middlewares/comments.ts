@@ -3,13 +3,14 @@
  * Strapi's APIs (this plugin's endpoints, the Content Manager, another plugin's code):
  * - a comment created during an HTTP request gets that request's client IP and User-Agent (whatever the data
  *   said), and an update never changes them: they record the submission;
- * - a moderation status sent through the Content Manager is saved (see content-manager-comment-status.ts);
+ * - a moderation status sent through the Content Manager is saved if the admin's role may write it (see
+ *   content-manager-comment-status.ts);
  * - deleting a comment moves its replies up to its parent;
  * - deleting an article document deletes its comments.
  * Outside a request (seed scripts, migrations) the data is stored as given.
  */
 import type { Core, Modules } from '@strapi/strapi';
-import { contentManagerCommentStatus } from '../content-manager-comment-status';
+import { permittedCommentStatus } from '../content-manager-comment-status';
 import { clientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
@@ -26,9 +27,9 @@ export const commentsDocumentMiddleware =
 
     if (context.uid === COMMENT) {
       const request = strapi.requestContext.get();
-      const moderationStatus = contentManagerCommentStatus(request);
-      if (moderationStatus && params.data && (context.action === 'create' || context.action === 'update')) {
-        params.data.status = moderationStatus;
+      if (params.data && (context.action === 'create' || context.action === 'update')) {
+        const moderationStatus = await permittedCommentStatus(strapi, request, context.action, params.documentId);
+        if (moderationStatus) params.data.status = moderationStatus;
       }
       if (request && params.data && context.action === 'create') {
         Object.assign(params.data, clientInfo(request));

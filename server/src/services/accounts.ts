@@ -56,6 +56,25 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     throw fieldError('password', 'password is a required field');
   };
 
+  /**
+   * A bcrypt hash of a random password, made by the host's own hashing (so with its cost), compared against when a
+   * login names no account with a password: unknown and known identifiers then take the same time to refuse.
+   */
+  let dummyHash: Promise<string> | undefined;
+  const passwordMatches = async (password: string, hash: string | null | undefined): Promise<boolean> => {
+    const users = usersPermissions().service('user');
+    if (hash) return users.validatePassword(password, hash);
+    dummyHash ??= users
+      .ensureHashedPasswords({ password: getService(strapi, 'clock').randomBytes(16).toString('hex') })
+      .then((values: { password: string }) => values.password)
+      .catch((error: unknown) => {
+        dummyHash = undefined;
+        throw error;
+      });
+    await users.validatePassword(password, await dummyHash);
+    return false;
+  };
+
   /** The host's own password rules for registration: at most 72 bytes (bcrypt) and its `validatePassword` hook. */
   const checkNewPassword = async (password: string) => {
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) throw fieldError('password', 'Password must be less than 73 bytes');
@@ -145,9 +164,8 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as UserRow | null;
       await checkCaptcha(config.login.captcha, body, user?.email ?? identifier, config);
 
-      const invalid = () => new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
-      if (!user || !user.password) throw invalid();
-      if (!(await usersPermissions().service('user').validatePassword(password, user.password))) throw invalid();
+      const valid = await passwordMatches(password, user?.password);
+      if (!user || !valid) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
 
       const settings = await advancedSettings();
       if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);

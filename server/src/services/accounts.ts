@@ -111,6 +111,13 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
 
+  /**
+   * The captcha a login must carry: `login.captcha`; in escalation at least a captcha of any kind the plugin offers
+   * (the configured one when login's captcha is on, so escalation never accepts a weaker kind than usual).
+   */
+  const loginCaptcha = (config: PluginConfig, escalated: boolean): PluginConfig['login']['captcha'] =>
+    escalated && !config.login.captcha.enabled ? { enabled: true, type: 'any' } : config.login.captcha;
+
   return {
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
     async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; tokens?: Tokens }> {
@@ -154,7 +161,8 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
     },
 
-    async login(body: LoginBody, client: ClientInfo): Promise<{ user: UserRow; tokens: Tokens }> {
+    /** `escalated`: the identifier is past its failed-login limit, so a captcha is required even when login's is off. */
+    async login(body: LoginBody, client: ClientInfo, escalated = false): Promise<{ user: UserRow; tokens: Tokens }> {
       const config = await getService(strapi, 'settings').get();
       const password = await clearPassword(body, config);
 
@@ -162,7 +170,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = (await strapi.db.query(USER_UID).findOne({
         where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
       })) as UserRow | null;
-      await checkCaptcha(config.login.captcha, body, user?.email ?? identifier, config);
+      await checkCaptcha(loginCaptcha(config, escalated), body, user?.email ?? identifier, config);
 
       const valid = await passwordMatches(password, user?.password);
       if (!user || !valid) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);

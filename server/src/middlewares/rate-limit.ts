@@ -1,7 +1,7 @@
 /**
- * Route middleware: counts the request against `rateLimit.<limit>` per client IP and, when the route has an
- * identifier (login: `identifier`; send-code: the address), per lower-cased identifier too; either counter over its
- * max → 429 with Retry-After. The IP counter counts every request. A request the IP counter refuses never touches
+ * Route middleware: counts the request against `rateLimit.<limit>` per client IP (IPv6: per /64) and, when the route
+ * has an identifier (login: `identifier`; send-code: the address), per lower-cased identifier too; either counter over
+ * its max → 429 with Retry-After. The IP counter counts every request. A request the IP counter refuses never touches
  * the identifier's counter, so one client cannot fill another's.
  *
  * Login (`escalate`) counts failed attempts only against the identifier: the hit is taken before the handler (so
@@ -13,7 +13,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
 import type { RateLimitName } from '../config/schema';
-import { clientInfo } from '../utils/client';
+import { clientInfo, rateLimitAddress } from '../utils/client';
 import { getService } from '../utils/get-service';
 
 export interface RateLimitMiddlewareConfig {
@@ -41,7 +41,7 @@ const rateLimitMiddleware =
   async (ctx: Context, next: Next) => {
     const config = await getService(strapi, 'settings').get();
     const limiter = getService(strapi, 'rate-limit');
-    const byIp = await limiter.check(limit, `ip:${clientInfo(ctx).ip}`, config);
+    const byIp = await limiter.check(limit, `ip:${rateLimitAddress(clientInfo(ctx).ip)}`, config);
     if (!byIp.allowed) refuse(ctx, byIp.retryAfter);
 
     const identifier = identifierField ? bodyField(ctx, identifierField) : undefined;

@@ -105,6 +105,7 @@ export const configSchema = z
         captchaImage: limit('1m', 30),
         refreshToken: limit('1m', 60),
         comment: limit('1m', 5),
+        purgeInterval: duration('10m'),
       })
       .strict()
       .default({}),
@@ -116,7 +117,7 @@ export type PluginConfigInput = z.input<typeof configSchema>;
 /** The configuration as services see it: defaults applied, durations in seconds. */
 export type PluginConfig = z.output<typeof configSchema>;
 export type CaptchaType = z.infer<typeof captchaType>;
-export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled'>;
+export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled' | 'purgeInterval'>;
 
 const describeIssue = (issue: z.ZodIssue): string => {
   const key = issue.path.join('.');

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerContentManagerCommentStatus } from './content-manager-comment-status';
 import { commentsDocumentMiddleware } from './document-middlewares/comments';
+import { guardHostAuthRoutes } from './host-auth-routes';
 import databaseUnavailable from './middlewares/database-unavailable';
 import { keepViewCounts } from './services/views';
 
@@ -10,6 +11,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.documents.use(keepViewCounts);
   strapi.documents.use(commentsDocumentMiddleware(strapi));
   registerContentManagerCommentStatus(strapi);
+  guardHostAuthRoutes(strapi);
 };
 
 export default register;

@@ -1,6 +1,6 @@
 /** Rate limits of the account endpoints: 429 + Retry-After once a counter passes its max. */
 import { createUser } from '../helpers/fixtures';
-import { AUTH, observeCaptchaTexts, restoreClock, setSettings, shiftClock } from '../helpers/auth';
+import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, restoreClock, setSettings, shiftClock } from '../helpers/auth';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -31,25 +31,14 @@ describe('account rate limits', () => {
     await smtp?.stop();
   });
 
-  let lastIp = 0;
-  const newIp = () => `10.0.${Math.floor((lastIp += 1) / 250)}.${lastIp % 250}`;
-  const from = (ip: string) => ({
-    get: (path: string) => app.request().get(`${AUTH}${path}`).set('X-Forwarded-For', ip),
-    post: (path: string, body: object) => app.request().post(`${AUTH}${path}`).set('X-Forwarded-For', ip).send(body),
-  });
+  const newIp = clientAddresses(0);
+  const from = (ip: string) => fromIp(app, ip, AUTH);
+  const expectLimited = expectRateLimited;
 
   /** A fresh image captcha fetched with `get` (a client's own address) and its observed text. */
   const imageCaptcha = async (get: (path: string) => ReturnType<ReturnType<typeof from>['get']>) => {
     const res = await get('/captcha-image').expect(200);
     return { key: res.body.key as string, text: texts.last() };
-  };
-
-  const expectLimited = (res: { status: number; body: any; headers: Record<string, string> }) => {
-    expect(res.status).toBe(429);
-    expect(res.body.error.message).toBe('Too many requests, please try again later.');
-    const retryAfter = Number(res.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
   };
 
   it('captcha-image, per client IP', async () => {

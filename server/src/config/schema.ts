@@ -58,6 +58,9 @@ export const configSchema = z
         accessToken: z.object({ expiresIn: duration('1h') }).strict().default({}),
         refreshToken: z.object({ expiresIn: duration('30d') }).strict().default({}),
         requireEncryptedPassword: z.boolean().default(false),
+        hostRoutes: z
+          .enum(['guarded', 'open'], { errorMap: () => ({ message: 'must be one of guarded, open' }) })
+          .default('guarded'),
       })
       .strict()
       .default({}),

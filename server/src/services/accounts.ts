@@ -26,6 +26,9 @@ export const ACCOUNT_ERRORS = {
   encryptedRequired: 'Encrypted password required',
 } as const;
 
+/** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
+export type HostAuthRoute = 'login' | 'register' | 'forgotPassword';
+
 interface AdvancedSettings {
   allow_register?: boolean;
   default_role?: string;
@@ -111,6 +114,12 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
 
+  /** The local account a login `identifier` names: its e-mail (any case) or its username, as the host's login. */
+  const findLoginUser = async (identifier: string): Promise<UserRow | null> =>
+    (await strapi.db.query(USER_UID).findOne({
+      where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
+    })) as UserRow | null;
+
   /**
    * The captcha a login must carry: `login.captcha`; in escalation at least a captcha of any kind the plugin offers
    * (the configured one when login's captcha is on, so escalation never accepts a weaker kind than usual).
@@ -167,9 +176,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const password = await clearPassword(body, config);
 
       const { identifier } = body;
-      const user = (await strapi.db.query(USER_UID).findOne({
-        where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
-      })) as UserRow | null;
+      const user = await findLoginUser(identifier);
       await checkCaptcha(loginCaptcha(config, escalated), body, user?.email ?? identifier, config);
 
       const valid = await passwordMatches(password, user?.password);
@@ -180,6 +187,27 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
 
       return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+    },
+
+    /**
+     * What the plugin adds to the host's own `/api/auth/local`, `/auth/local/register` and `/auth/forgot-password`
+     * (`auth.hostRoutes: 'guarded'`), before the host's handler: the captcha of the plugin's routes (login and
+     * forgot-password: `login.captcha`; register: `register.captcha`; an e-mail code sent to the account's address
+     * for login, to the body's `email` otherwise). On login, an identifier naming no account with a password costs a
+     * comparison against the dummy hash, since the host's handler refuses it at once.
+     */
+    async guardHostRoute(route: HostAuthRoute, body: Record<string, unknown>, captcha: CaptchaInput, escalated: boolean): Promise<void> {
+      const config = await getService(strapi, 'settings').get();
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      if (route !== 'login') {
+        const settings = route === 'register' ? config.register.captcha : config.login.captcha;
+        await checkCaptcha(settings, captcha, text(body.email).toLowerCase(), config);
+        return;
+      }
+      const identifier = text(body.identifier);
+      const user = identifier === '' ? null : await findLoginUser(identifier);
+      await checkCaptcha(loginCaptcha(config, escalated), captcha, user?.email ?? identifier, config);
+      if (!user?.password && typeof body.password === 'string') await passwordMatches(body.password, null);
     },
 
     /** A new access token for a live refresh token. */

@@ -18,7 +18,7 @@ interface HostRoute {
 }
 
 const captchaChecked = (route: HostAuthMiddlewareConfig['route']) => ({
-  name: 'plugin::cms-plugin-bag.host-auth',
+  name: `plugin::${PLUGIN_ID}.host-auth`,
   config: { route } satisfies HostAuthMiddlewareConfig,
 });
 
@@ -30,7 +30,9 @@ const GUARDS: Record<string, unknown[]> = {
 };
 
 const isOurs = (middleware: unknown) =>
-  typeof middleware === 'object' && middleware !== null && String((middleware as { name?: unknown }).name).startsWith(`plugin::${PLUGIN_ID}.`);
+  typeof middleware === 'object' &&
+  middleware !== null &&
+  String((middleware as { name?: unknown }).name).startsWith(`plugin::${PLUGIN_ID}.`);
 
 export const guardHostAuthRoutes = (strapi: Core.Strapi) => {
   const guarded = getService(strapi, 'settings').file().auth.hostRoutes === 'guarded';
@@ -44,8 +46,8 @@ export const guardHostAuthRoutes = (strapi: Core.Strapi) => {
     const hostOwn = (route.config?.middlewares ?? []).filter((middleware) => !isOurs(middleware));
     route.config = { ...route.config, middlewares: guarded ? [...GUARDS[key], ...hostOwn] : hostOwn };
   }
-  if (!guarded) return;
-  if (unguarded.size > 0) {
-    strapi.log.warn(`cms-plugin-bag: auth.hostRoutes 'guarded': users-permissions has no route ${[...unguarded].join(', ')} to guard`);
+  if (guarded && unguarded.size > 0) {
+    const missing = [...unguarded].join(', ');
+    strapi.log.warn(`cms-plugin-bag: auth.hostRoutes 'guarded': users-permissions has no route ${missing} to guard`);
   }
 };

@@ -22,6 +22,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults();
   revokeTokensOnUserChanges(strapi);
+  getService(strapi, 'purge').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
 };
 
 export default bootstrap;

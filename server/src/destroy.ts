@@ -1,5 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { getService } from './utils/get-service';
 
-const destroy = (_: { strapi: Core.Strapi }) => {};
+const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
+  await getService(strapi, 'purge').stop();
+};
 
 export default destroy;

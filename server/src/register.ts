@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerContentManagerCommentStatus } from './content-manager-comment-status';
 import { commentsDocumentMiddleware } from './document-middlewares/comments';
+import { guardHostAuthRoutes } from './host-auth-routes';
 import databaseUnavailable from './middlewares/database-unavailable';
 import nulGuard from './middlewares/nul-guard';
 import { keepViewCounts } from './services/views';
@@ -12,6 +13,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.documents.use(keepViewCounts);
   strapi.documents.use(commentsDocumentMiddleware(strapi));
   registerContentManagerCommentStatus(strapi);
+  guardHostAuthRoutes(strapi);
 };
 
 export default register;

@@ -79,6 +79,23 @@ describe('login, tokens and the current user', () => {
       expectError(await login({ identifier: 'nobody@example.com', password: user.password }), 400, 'Invalid identifier or password');
     });
 
+    it('checks a password against a hash of the host cost also for an unknown identifier (same time to refuse)', async () => {
+      const user = await createUser(app.strapi);
+      const stored = (await app.strapi.db.query(USER_UID).findOne({ where: { id: user.id } })).password as string;
+      const validatePassword = jest.spyOn(app.strapi.plugin('users-permissions').service('user'), 'validatePassword');
+      try {
+        expectError(await login({ identifier: 'nobody-timing@example.com', password: 'some-password' }), 400, 'Invalid identifier or password');
+        expect(validatePassword).toHaveBeenCalledTimes(1);
+        const [password, hash] = validatePassword.mock.calls[0] as [string, string];
+        expect(password).toBe('some-password');
+        // Same algorithm and cost as the host's own hashes (`$2a$10$…`), so the comparison costs the same.
+        expect(hash.slice(0, 7)).toBe(stored.slice(0, 7));
+        expect(hash).not.toBe(stored);
+      } finally {
+        validatePassword.mockRestore();
+      }
+    });
+
     it('refuses a blocked user', async () => {
       const user = await createUser(app.strapi, { blocked: true });
       expectError(await login({ identifier: user.email, password: user.password }), 400, 'Your account has been blocked by an administrator');

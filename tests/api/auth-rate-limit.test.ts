@@ -1,15 +1,17 @@
 /** Rate limits of the account endpoints: 429 + Retry-After once a counter passes its max. */
 import { createUser } from '../helpers/fixtures';
-import { AUTH, restoreClock, shiftClock } from '../helpers/auth';
+import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, restoreClock, setSettings, shiftClock } from '../helpers/auth';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const MAX = 3;
+const RATE_LIMIT_UID = 'plugin::cms-plugin-bag.rate-limit';
 const limit = { interval: '1m', max: MAX };
 
 describe('account rate limits', () => {
   let app: TestApp;
   let smtp: TestSmtp;
+  let texts: ReturnType<typeof observeCaptchaTexts>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -22,25 +24,21 @@ describe('account rate limits', () => {
         rateLimit: { login: limit, register: limit, sendCode: limit, captchaImage: limit, refreshToken: limit },
       },
     });
+    texts = observeCaptchaTexts(app.strapi);
   });
   afterAll(async () => {
     await app?.stop();
     await smtp?.stop();
   });
 
-  let lastIp = 0;
-  const newIp = () => `10.0.${Math.floor((lastIp += 1) / 250)}.${lastIp % 250}`;
-  const from = (ip: string) => ({
-    get: (path: string) => app.request().get(`${AUTH}${path}`).set('X-Forwarded-For', ip),
-    post: (path: string, body: object) => app.request().post(`${AUTH}${path}`).set('X-Forwarded-For', ip).send(body),
-  });
+  const newIp = clientAddresses(0);
+  const from = (ip: string) => fromIp(app, ip, AUTH);
+  const expectLimited = expectRateLimited;
 
-  const expectLimited = (res: { status: number; body: any; headers: Record<string, string> }) => {
-    expect(res.status).toBe(429);
-    expect(res.body.error.message).toBe('Too many requests, please try again later.');
-    const retryAfter = Number(res.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+  /** A fresh image captcha fetched with `get` (a client's own address) and its observed text. */
+  const imageCaptcha = async (get: (path: string) => ReturnType<ReturnType<typeof from>['get']>) => {
+    const res = await get('/captcha-image').expect(200);
+    return { key: res.body.key as string, text: texts.last() };
   };
 
   it('captcha-image, per client IP', async () => {
@@ -58,10 +56,89 @@ describe('account rate limits', () => {
     await from(newIp()).post('/login', { identifier: user.email, password: user.password }).expect(200);
   });
 
-  it('login, per identifier across client IPs (case-insensitive)', async () => {
+  it('login, per identifier across client IPs (case-insensitive): past the max, no login without a captcha', async () => {
     const user = await createUser(app.strapi);
     for (let i = 0; i < MAX; i += 1) await from(newIp()).post('/login', { identifier: user.email.toUpperCase(), password: 'wrong' }).expect(400);
-    expectLimited(await from(newIp()).post('/login', { identifier: user.email, password: user.password }));
+    const res = await from(newIp()).post('/login', { identifier: user.email, password: user.password });
+    expectLimited(res);
+    expect(res.body.error.details).toEqual({ captcha: 'required' });
+  });
+
+  describe('login lock-out: the identifier counter counts failures, and past its max asks for a captcha', () => {
+    /** An attacker's wrong passwords, each from a new address, until the victim's identifier counter has tripped. */
+    const tripIdentifier = async (identifier: string) => {
+      for (let i = 0; i < MAX; i += 1) await from(newIp()).post('/login', { identifier, password: 'wrong' }).expect(400);
+      expectLimited(await from(newIp()).post('/login', { identifier, password: 'wrong' }));
+    };
+
+    it('lets the victim in from another address with the right password and an image captcha', async () => {
+      const user = await createUser(app.strapi);
+      await tripIdentifier(user.email);
+      const denied = await from(newIp()).post('/login', { identifier: user.email, password: user.password });
+      expectLimited(denied);
+      expect(denied.body.error.details).toEqual({ captcha: 'required' });
+
+      const captcha = await imageCaptcha(from(newIp()).get);
+      const res = await from(newIp()).post('/login', { identifier: user.email, password: user.password, key: captcha.key, code: captcha.text });
+      expect(res.status).toBe(200);
+      expect(res.body.user.id).toBe(user.id);
+    });
+
+    it("lets the victim in with an e-mail code sent to the account's address, also when logging in by username", async () => {
+      const user = await createUser(app.strapi);
+      await tripIdentifier(user.username);
+      await from(newIp()).post('/send-code', { identifier: user.email }).expect(200);
+      const code = await smtp.nextCode(user.email);
+      const res = await from(newIp()).post('/login', { identifier: user.username, password: user.password, code });
+      expect(res.status).toBe(200);
+    });
+
+    it('still refuses a wrong captcha or a wrong password in escalation', async () => {
+      const user = await createUser(app.strapi);
+      await tripIdentifier(user.email);
+      const wrongCaptcha = await imageCaptcha(from(newIp()).get);
+      const bad = await from(newIp()).post('/login', { identifier: user.email, password: user.password, key: wrongCaptcha.key, code: 'nope' });
+      expect({ status: bad.status, message: bad.body.error.message }).toEqual({ status: 400, message: 'Invalid or expired captcha code' });
+      const rightCaptcha = await imageCaptcha(from(newIp()).get);
+      const wrong = await from(newIp()).post('/login', { identifier: user.email, password: 'wrong', key: rightCaptcha.key, code: rightCaptcha.text });
+      expect({ status: wrong.status, message: wrong.body.error.message }).toEqual({ status: 400, message: 'Invalid identifier or password' });
+    });
+
+    it('asks for the configured kind when the login captcha is on (escalation never accepts a weaker one)', async () => {
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'image' } } });
+      try {
+        const user = await createUser(app.strapi);
+        await tripIdentifier(user.email);
+        await from(newIp()).post('/send-code', { identifier: user.email }).expect(200);
+        const mailed = await from(newIp()).post('/login', { identifier: user.email, password: user.password, code: await smtp.nextCode(user.email) });
+        expect({ status: mailed.status, message: mailed.body.error.message }).toEqual({ status: 400, message: 'Captcha code is required' });
+        const captcha = await imageCaptcha(from(newIp()).get);
+        await from(newIp()).post('/login', { identifier: user.email, password: user.password, key: captcha.key, code: captcha.text }).expect(200);
+      } finally {
+        await setSettings(app.strapi, { login: { captcha: { enabled: false } } });
+      }
+    });
+
+    it('does not count successful logins', async () => {
+      const user = await createUser(app.strapi);
+      for (let i = 0; i < MAX + 2; i += 1) await from(newIp()).post('/login', { identifier: user.email, password: user.password }).expect(200);
+      await from(newIp()).post('/login', { identifier: user.email, password: 'wrong' }).expect(400);
+    });
+
+    it('never writes the identifier counter for a request the IP counter refused (login and send-code)', async () => {
+      const user = await createUser(app.strapi);
+      const rows = () => app.strapi.db.query(RATE_LIMIT_UID).count();
+      for (const [path, field] of [['/login', 'identifier'], ['/send-code', 'identifier']] as const) {
+        const attacker = from(newIp());
+        for (let i = 0; i < MAX; i += 1) await attacker.post(path, { [field]: `warm${i}-${path.slice(1)}@example.com`, password: 'wrong' });
+        const before = await rows();
+        for (let i = 0; i < MAX + 2; i += 1) expectLimited(await attacker.post(path, { [field]: `refused${i}-${path.slice(1)}@example.com`, password: 'wrong' }));
+        for (let i = 0; i < MAX + 2; i += 1) expectLimited(await attacker.post(path, { [field]: user.email, password: 'wrong' }));
+        expect(await rows()).toBe(before);
+      }
+      // The refused attempts on the victim's identifier left it alone: the right password needs no captcha.
+      await from(newIp()).post('/login', { identifier: user.email, password: user.password }).expect(200);
+    });
   });
 
   it('register, per client IP and per e-mail', async () => {

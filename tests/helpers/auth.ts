@@ -87,3 +87,27 @@ export function holdDeletesUntil(strapi: Core.Strapi, uid: string, parties: numb
     },
   });
 }
+
+/** A source of distinct client addresses `10.<block>.x.y` (one block per test file), for apps trusting the proxy. */
+export const clientAddresses = (block: number) => {
+  let last = 0;
+  return () => `10.${block}.${Math.floor((last += 1) / 250)}.${last % 250}`;
+};
+
+/**
+ * Requests from client `ip` under `base` (e.g. AUTH): the app must trust X-Forwarded-For (PROXY_TRUST, the host's
+ * proxy setting), so one test client stands for several client IPs.
+ */
+export const fromIp = (app: TestApp, ip: string, base = '') => ({
+  get: (path: string) => app.request().get(`${base}${path}`).set('X-Forwarded-For', ip),
+  post: (path: string, body: object) => app.request().post(`${base}${path}`).set('X-Forwarded-For', ip).send(body),
+});
+
+/** A 429 in the contract's words, with a Retry-After inside a 1-minute window. */
+export const expectRateLimited = (res: { status: number; body: any; headers: Record<string, string> }) => {
+  expect(res.status).toBe(429);
+  expect(res.body.error.message).toBe('Too many requests, please try again later.');
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+};

@@ -58,6 +58,9 @@ export const configSchema = z
         accessToken: z.object({ expiresIn: duration('1h') }).strict().default({}),
         refreshToken: z.object({ expiresIn: duration('30d') }).strict().default({}),
         requireEncryptedPassword: z.boolean().default(false),
+        hostRoutes: z
+          .enum(['guarded', 'open'], { errorMap: () => ({ message: 'must be one of guarded, open' }) })
+          .default('guarded'),
       })
       .strict()
       .default({}),
@@ -112,6 +115,7 @@ export const configSchema = z
         captchaImage: limit('1m', 30),
         refreshToken: limit('1m', 60),
         comment: limit('1m', 5),
+        purgeInterval: duration('10m'),
       })
       .strict()
       .default({}),
@@ -123,7 +127,7 @@ export type PluginConfigInput = z.input<typeof configSchema>;
 /** The configuration as services see it: defaults applied, durations in seconds. */
 export type PluginConfig = z.output<typeof configSchema>;
 export type CaptchaType = z.infer<typeof captchaType>;
-export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled'>;
+export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled' | 'purgeInterval'>;
 
 const describeIssue = (issue: z.ZodIssue): string => {
   const key = issue.path.join('.');

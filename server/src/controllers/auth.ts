@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
+import { captchaEscalated } from '../middlewares/rate-limit';
 import { clientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
 import {
@@ -42,7 +43,7 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async login(ctx: Context) {
       const body = await validateLoginBody(ctx.request.body);
-      const { user, tokens } = await getService(strapi, 'accounts').login(body, clientInfo(ctx));
+      const { user, tokens } = await getService(strapi, 'accounts').login(body, clientInfo(ctx), captchaEscalated(ctx));
       ctx.body = { ...tokens, user: await sanitizeUser(user, ctx) };
     },
 

@@ -1,40 +1,61 @@
 /**
- * Route middleware: counts the request against `rateLimit.<limit>` per client IP and, when the route has an
- * identifier (login: `identifier`; send-code: the address), per lower-cased identifier too. Every request counts,
- * refused ones included; either counter over its max → 429 with Retry-After.
+ * Route middleware: counts the request against `rateLimit.<limit>` per client IP (IPv6: per /64) and, when the route
+ * has an identifier (login: `identifier`; send-code: the address), per lower-cased identifier too; either counter over
+ * its max → 429 with Retry-After. The IP counter counts every request. A request the IP counter refuses never touches
+ * the identifier's counter, so one client cannot fill another's.
+ *
+ * Login (`escalate`) counts failed attempts only against the identifier: the hit is taken before the handler (so
+ * concurrent attempts stay bounded) and given back when the login succeeds. Past the max the account is in
+ * escalation: a login carrying a captcha goes on (the handler checks it, see `captchaEscalated`), one without gets
+ * the 429 with `details: { captcha: 'required' }`, so an attacker's failures cannot lock the owner out.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
 import type { RateLimitName } from '../config/schema';
-import { clientInfo } from '../utils/client';
+import { clientInfo, rateLimitAddress } from '../utils/client';
 import { getService } from '../utils/get-service';
 
 export interface RateLimitMiddlewareConfig {
   limit: RateLimitName;
   /** Body field holding the identifier counted separately (e.g. `identifier`, `email`). */
   identifierField?: string;
+  /** Login: failures only on the identifier's counter, and a captcha instead of a refusal past its max. */
+  escalate?: boolean;
 }
 
+const ESCALATED = 'cmsPluginBagCaptchaEscalated';
+
+/** True when this login's identifier is past its failure limit: the login must carry a valid captcha. */
+export const captchaEscalated = (ctx: Pick<Context, 'state'>): boolean => ctx.state[ESCALATED] === true;
+
+const bodyField = (ctx: Context, field: string): unknown => (ctx.request.body as Record<string, unknown> | undefined)?.[field];
+
+const refuse = (ctx: Context, retryAfter: number, details?: Record<string, unknown>): never => {
+  ctx.set('Retry-After', String(retryAfter));
+  throw new errors.RateLimitError(undefined, details);
+};
+
 const rateLimitMiddleware =
-  ({ limit, identifierField }: RateLimitMiddlewareConfig, { strapi }: { strapi: Core.Strapi }) =>
+  ({ limit, identifierField, escalate = false }: RateLimitMiddlewareConfig, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const config = await getService(strapi, 'settings').get();
     const limiter = getService(strapi, 'rate-limit');
-    const results = [await limiter.check(limit, `ip:${clientInfo(ctx).ip}`, config)];
+    const byIp = await limiter.check(limit, `ip:${rateLimitAddress(clientInfo(ctx).ip)}`, config);
+    if (!byIp.allowed) refuse(ctx, byIp.retryAfter);
 
-    const body = ctx.request.body as Record<string, unknown> | undefined;
-    const identifier = identifierField ? body?.[identifierField] : undefined;
-    if (typeof identifier === 'string' && identifier.trim() !== '') {
-      results.push(await limiter.check(limit, `id:${identifier.trim().toLowerCase()}`, config));
-    }
-
-    const refused = results.filter((result) => !result.allowed);
-    if (refused.length > 0) {
-      ctx.set('Retry-After', String(Math.max(...refused.map((result) => result.retryAfter))));
-      throw new errors.RateLimitError();
+    const identifier = identifierField ? bodyField(ctx, identifierField) : undefined;
+    if (typeof identifier !== 'string' || identifier.trim() === '') return next();
+    const subject = `id:${identifier.trim().toLowerCase()}`;
+    const byIdentifier = await limiter.check(limit, subject, config);
+    if (!byIdentifier.allowed) {
+      const code = bodyField(ctx, 'code');
+      if (!escalate || typeof code !== 'string' || code === '') refuse(ctx, byIdentifier.retryAfter, escalate ? { captcha: 'required' } : undefined);
+      ctx.state[ESCALATED] = true;
     }
     await next();
+    // Reached only when the handler did not throw: a successful login is not a failed attempt.
+    if (escalate) await limiter.giveBack(limit, subject, config);
   };
 
 export default rateLimitMiddleware;

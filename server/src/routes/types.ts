@@ -1,4 +1,5 @@
 import type controllers from '../controllers';
+import type { RateLimitMiddlewareConfig } from '../middlewares/rate-limit';
 
 type Controllers = typeof controllers;
 
@@ -31,7 +32,7 @@ export interface RouteModule {
 }
 
 /** Route middleware counting requests against `rateLimit.<limit>` (see middlewares/rate-limit.ts). */
-export const rateLimited = (limit: string, identifierField?: string) => ({
+export const rateLimited = (limit: RateLimitMiddlewareConfig['limit'], identifierField?: string, escalate?: boolean) => ({
   name: 'plugin::cms-plugin-bag.rate-limit',
-  config: { limit, identifierField },
+  config: { limit, identifierField, escalate } satisfies RateLimitMiddlewareConfig,
 });

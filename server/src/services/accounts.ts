@@ -26,6 +26,9 @@ export const ACCOUNT_ERRORS = {
   encryptedRequired: 'Encrypted password required',
 } as const;
 
+/** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
+export type HostAuthRoute = 'login' | 'register' | 'forgotPassword';
+
 interface AdvancedSettings {
   allow_register?: boolean;
   default_role?: string;
@@ -54,6 +57,25 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     if (input.encryptedPassword !== undefined) return getService(strapi, 'crypto').rsaDecrypt(input.encryptedPassword);
     if (input.password !== undefined) return input.password;
     throw fieldError('password', 'password is a required field');
+  };
+
+  /**
+   * A bcrypt hash of a random password, made by the host's own hashing (so with its cost), compared against when a
+   * login names no account with a password: unknown and known identifiers then take the same time to refuse.
+   */
+  let dummyHash: Promise<string> | undefined;
+  const passwordMatches = async (password: string, hash: string | null | undefined): Promise<boolean> => {
+    const users = usersPermissions().service('user');
+    if (hash) return users.validatePassword(password, hash);
+    dummyHash ??= users
+      .ensureHashedPasswords({ password: getService(strapi, 'clock').randomBytes(16).toString('hex') })
+      .then((values: { password: string }) => values.password)
+      .catch((error: unknown) => {
+        dummyHash = undefined;
+        throw error;
+      });
+    await users.validatePassword(password, await dummyHash);
+    return false;
   };
 
   /** The host's own password rules for registration: at most 72 bytes (bcrypt) and its `validatePassword` hook. */
@@ -91,6 +113,19 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       : await getService(strapi, 'email-code').verify(address, code, config);
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
+
+  /** The local account a login `identifier` names: its e-mail (any case) or its username, as the host's login. */
+  const findLoginUser = async (identifier: string): Promise<UserRow | null> =>
+    (await strapi.db.query(USER_UID).findOne({
+      where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
+    })) as UserRow | null;
+
+  /**
+   * The captcha a login must carry: `login.captcha`; in escalation at least a captcha of any kind the plugin offers
+   * (the configured one when login's captcha is on, so escalation never accepts a weaker kind than usual).
+   */
+  const loginCaptcha = (config: PluginConfig, escalated: boolean): PluginConfig['login']['captcha'] =>
+    escalated && !config.login.captcha.enabled ? { enabled: true, type: 'any' } : config.login.captcha;
 
   return {
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
@@ -135,25 +170,44 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
     },
 
-    async login(body: LoginBody, client: ClientInfo): Promise<{ user: UserRow; tokens: Tokens }> {
+    /** `escalated`: the identifier is past its failed-login limit, so a captcha is required even when login's is off. */
+    async login(body: LoginBody, client: ClientInfo, escalated = false): Promise<{ user: UserRow; tokens: Tokens }> {
       const config = await getService(strapi, 'settings').get();
       const password = await clearPassword(body, config);
 
       const { identifier } = body;
-      const user = (await strapi.db.query(USER_UID).findOne({
-        where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
-      })) as UserRow | null;
-      await checkCaptcha(config.login.captcha, body, user?.email ?? identifier, config);
+      const user = await findLoginUser(identifier);
+      await checkCaptcha(loginCaptcha(config, escalated), body, user?.email ?? identifier, config);
 
-      const invalid = () => new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
-      if (!user || !user.password) throw invalid();
-      if (!(await usersPermissions().service('user').validatePassword(password, user.password))) throw invalid();
+      const valid = await passwordMatches(password, user?.password);
+      if (!user || !valid) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
 
       const settings = await advancedSettings();
       if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
       if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
 
       return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+    },
+
+    /**
+     * What the plugin adds to the host's own `/api/auth/local`, `/auth/local/register` and `/auth/forgot-password`
+     * (`auth.hostRoutes: 'guarded'`), before the host's handler: the captcha of the plugin's routes (login and
+     * forgot-password: `login.captcha`; register: `register.captcha`; an e-mail code sent to the account's address
+     * for login, to the body's `email` otherwise). On login, an identifier naming no account with a password costs a
+     * comparison against the dummy hash, since the host's handler refuses it at once.
+     */
+    async guardHostRoute(route: HostAuthRoute, body: Record<string, unknown>, captcha: CaptchaInput, escalated: boolean): Promise<void> {
+      const config = await getService(strapi, 'settings').get();
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      if (route !== 'login') {
+        const settings = route === 'register' ? config.register.captcha : config.login.captcha;
+        await checkCaptcha(settings, captcha, text(body.email).toLowerCase(), config);
+        return;
+      }
+      const identifier = text(body.identifier);
+      const user = identifier === '' ? null : await findLoginUser(identifier);
+      await checkCaptcha(loginCaptcha(config, escalated), captcha, user?.email ?? identifier, config);
+      if (!user?.password && typeof body.password === 'string') await passwordMatches(body.password, null);
     },
 
     /** A new access token for a live refresh token. */

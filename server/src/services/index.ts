@@ -7,6 +7,7 @@ import crypto from './crypto';
 import emailCode from './email-code';
 import menus from './menus';
 import permissions from './permissions';
+import purge from './purge';
 import rateLimit from './rate-limit';
 import refreshToken from './refresh-token';
 import settings from './settings';
@@ -23,6 +24,7 @@ export default {
   'email-code': emailCode,
   menus,
   permissions,
+  purge,
   'rate-limit': rateLimit,
   'refresh-token': refreshToken,
   settings,

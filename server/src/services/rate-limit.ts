@@ -70,6 +70,18 @@ const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
       return this.hit(`${name}:${subject}`, config.rateLimit[name]);
     },
 
+    /** Takes one hit of `rateLimit.<name>` back from `subject` in its current window (e.g. a login that succeeded). */
+    async giveBack(name: RateLimitName, subject: string, config: PluginConfig): Promise<void> {
+      if (!config.rateLimit.enabled) return;
+      const c = columns();
+      await strapi.db
+        .connection(c.table)
+        .where(c.bucket, sha256(`${name}:${subject}`))
+        .andWhere(c.hits, '>', 0)
+        .andWhere(c.resetAt, '>', getService(strapi, 'clock').now())
+        .decrement(c.hits, 1);
+    },
+
     /** Deletes counters whose window has passed. */
     async purgeExpired(): Promise<number> {
       const c = columns();

@@ -79,6 +79,12 @@ export const validateRefreshTokenBody = (body: unknown): string => {
   return token;
 };
 
+const captchaSchema = yup.object(captchaFields);
+
+/** `key` and `code` of a body the plugin does not otherwise validate (the host's own auth routes). */
+export const validateCaptchaFields = async (body: Record<string, unknown>): Promise<CaptchaInput> =>
+  (await validateYupSchema(captchaSchema)(pick(body, ['key', 'code']))) as CaptchaInput;
+
 /** A ValidationError naming `field`, in the shape the host's yup errors have. */
 export const fieldError = (field: string, message: string) =>
   new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });

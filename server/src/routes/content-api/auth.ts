@@ -17,7 +17,7 @@ const authRoutes: RouteModule = {
     { method: 'GET', path: '/auth/captcha-image', handler: 'auth.captchaImage', config: { middlewares: [rateLimited('captchaImage')] } },
     { method: 'POST', path: '/auth/send-code', handler: 'auth.sendCode', config: { middlewares: [rateLimited('sendCode', 'identifier')] } },
     { method: 'POST', path: '/auth/register', handler: 'auth.register', config: { middlewares: [rateLimited('register', 'email')] } },
-    { method: 'POST', path: '/auth/login', handler: 'auth.login', config: { middlewares: [rateLimited('login', 'identifier')] } },
+    { method: 'POST', path: '/auth/login', handler: 'auth.login', config: { middlewares: [rateLimited('login', 'identifier', true)] } },
     { method: 'POST', path: '/auth/refresh-token', handler: 'auth.refreshToken', config: { middlewares: [rateLimited('refreshToken')] } },
     { method: 'POST', path: '/auth/logout', handler: 'auth.logout' },
     { method: 'GET', path: '/auth/me', handler: 'auth.me' },

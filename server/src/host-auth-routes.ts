@@ -1,0 +1,53 @@
+/**
+ * `auth.hostRoutes: 'guarded'` (the default): the host's own `POST /api/auth/local`, `/api/auth/local/register` and
+ * `/api/auth/forgot-password` get the rate limits and the captcha of the plugin's routes, so they are no way around
+ * them. Done in register(), before Strapi mounts routes: users-permissions keeps its content-API routes in one shared
+ * array (`routes['content-api'].routes`, kept mutable by Strapi for extensions), whose route configs take our
+ * middlewares ahead of the host's own.
+ */
+import type { Core } from '@strapi/strapi';
+import type { HostAuthMiddlewareConfig } from './middlewares/host-auth';
+import { rateLimited } from './routes/types';
+import { getService } from './utils/get-service';
+import { PLUGIN_ID } from './utils/plugin-id';
+
+interface HostRoute {
+  method: string;
+  path: string;
+  config?: { middlewares?: unknown[] } & Record<string, unknown>;
+}
+
+const captchaChecked = (route: HostAuthMiddlewareConfig['route']) => ({
+  name: `plugin::${PLUGIN_ID}.host-auth`,
+  config: { route } satisfies HostAuthMiddlewareConfig,
+});
+
+/** Per route: the same counters as the plugin's route doing the same thing (forgot-password sends a mail, as send-code). */
+const GUARDS: Record<string, unknown[]> = {
+  'POST /auth/local': [rateLimited('login', 'identifier', true), captchaChecked('login')],
+  'POST /auth/local/register': [rateLimited('register', 'email'), captchaChecked('register')],
+  'POST /auth/forgot-password': [rateLimited('sendCode', 'email'), captchaChecked('forgotPassword')],
+};
+
+const isOurs = (middleware: unknown) =>
+  typeof middleware === 'object' &&
+  middleware !== null &&
+  String((middleware as { name?: unknown }).name).startsWith(`plugin::${PLUGIN_ID}.`);
+
+export const guardHostAuthRoutes = (strapi: Core.Strapi) => {
+  const guarded = getService(strapi, 'settings').file().auth.hostRoutes === 'guarded';
+  const routers = strapi.plugin('users-permissions').routes as Record<string, { routes?: HostRoute[] } | undefined>;
+  const unguarded = new Set(Object.keys(GUARDS));
+  for (const route of routers['content-api']?.routes ?? []) {
+    const key = `${route.method} ${route.path}`;
+    if (!unguarded.delete(key)) continue;
+    // The array outlives this Strapi instance (it is the host module's, cached by require): a second instance in the
+    // same process (tests, restarts) finds our middlewares from the first and must neither stack nor keep them.
+    const hostOwn = (route.config?.middlewares ?? []).filter((middleware) => !isOurs(middleware));
+    route.config = { ...route.config, middlewares: guarded ? [...GUARDS[key], ...hostOwn] : hostOwn };
+  }
+  if (guarded && unguarded.size > 0) {
+    const missing = [...unguarded].join(', ');
+    strapi.log.warn(`cms-plugin-bag: auth.hostRoutes 'guarded': users-permissions has no route ${missing} to guard`);
+  }
+};

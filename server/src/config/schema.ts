@@ -39,9 +39,16 @@ const checkRsaPrivateKey = (pem: string, ctx: z.RefinementCtx) => {
   }
 };
 
-const captchaType = z.enum(['image', 'email', 'any'], {
-  errorMap: () => ({ message: 'must be one of image, email, any' }),
+export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
+const captchaType = z.enum(CAPTCHA_TYPES, {
+  errorMap: () => ({ message: `must be one of ${CAPTCHA_TYPES.join(', ')}` }),
 });
+
+/**
+ * Leading zero bits a proof-of-work solution needs: 2^15 SHA-256 tries on average, about 0.35 s with WebCrypto in
+ * Node 20 on a shared 2-core machine (README, Captcha rules); each bit more doubles the time.
+ */
+const POW_DIFFICULTY = 15;
 
 const captchaSwitch = (enabled: boolean, type: 'image' | 'email') =>
   z.object({ enabled: z.boolean().default(enabled), type: captchaType.default(type) }).strict().default({});
@@ -67,6 +74,13 @@ export const configSchema = z
           .object({
             expiresIn: duration('5m'),
             size: z.number().int().min(4).max(8).default(4),
+          })
+          .strict()
+          .default({}),
+        pow: z
+          .object({
+            difficulty: z.number().int().min(1).max(32).default(POW_DIFFICULTY),
+            expiresIn: duration('5m'),
           })
           .strict()
           .default({}),

@@ -104,7 +104,7 @@ describe('proof-of-work captcha', () => {
       expectError(await login({ key, code: `${nonce}x`, password: 'wrong' }), 400, 'Invalid or expired captcha code');
     });
 
-    it("accepts a solution only for its own challenge", async () => {
+    it('accepts a solution only for its own challenge', async () => {
       const [first, second] = await Promise.all([powChallenge(app), powChallenge(app)]);
       const nonce = solvePowNonce(first, (candidate) => powBits(second.challenge, candidate) < DIFFICULTY);
       expectError(await login({ key: second.key, code: nonce }), 400, 'Invalid or expired captcha code');
@@ -113,8 +113,7 @@ describe('proof-of-work captcha', () => {
 
     it('accepts only a decimal nonce, even one whose hash has the zero bits', async () => {
       const challenge = await powChallenge(app);
-      let other = '';
-      for (let i = 0; !other; i += 1) if (powBits(challenge.challenge, `0x${i}`) >= DIFFICULTY) other = `0x${i}`;
+      const other = Array.from({ length: 1 << 16 }, (_, i) => `0x${i}`).find((nonce) => powBits(challenge.challenge, nonce) >= DIFFICULTY)!;
       expectError(await login({ key: challenge.key, code: other }), 400, 'Invalid or expired captcha code');
     });
 

@@ -43,12 +43,16 @@ export const powBits = (challenge: string, nonce: string): number => {
   return bits;
 };
 
-/** The first decimal nonce solving `challenge` that `also` accepts (to pick one that fails another challenge). */
+/**
+ * The first decimal nonce solving `challenge` that `also` accepts (to pick one that fails another challenge).
+ * Gives up after 2^(difficulty + 8) tries, so a search that cannot succeed fails the test instead of hanging it.
+ */
 export function solvePowNonce({ challenge, difficulty }: PowChallengeBody, also: (nonce: string) => boolean = () => true): string {
-  for (let i = 0; ; i += 1) {
+  for (let i = 0; i < 2 ** (difficulty + 8); i += 1) {
     const nonce = String(i);
     if (powBits(challenge, nonce) >= difficulty && also(nonce)) return nonce;
   }
+  throw new Error(`no nonce found for challenge ${challenge}`);
 }
 
 /** A fresh proof-of-work challenge from the plugin's route. */

@@ -30,15 +30,6 @@ interface CaptchaRow {
   expiresAt: string | number;
 }
 
-export interface PowChallenge {
-  key: string;
-  challenge: string;
-  difficulty: number;
-  algorithm: 'SHA-256';
-  /** Seconds. */
-  expiresIn: number;
-}
-
 /** The captcha types answered with a `key`, and the kinds of row each accepts. */
 export type KeyedCaptchaType = Exclude<CaptchaType, 'email'>;
 const KINDS: Record<KeyedCaptchaType, KeyedKind[]> = { image: ['image'], pow: ['pow'], any: ['image', 'pow'] };
@@ -96,11 +87,12 @@ const captcha = ({ strapi }: { strapi: Core.Strapi }) => {
       return { key, svg: render(text, { noise: 2, color: true }) };
     },
 
-    async createPow(config: PluginConfig): Promise<PowChallenge> {
+    /** `expiresIn` in seconds; the client's `PowChallenge` type describes the answer. */
+    async createPow(config: PluginConfig) {
       const { difficulty, expiresIn } = config.captcha.pow;
       const key = newKey();
       await store('pow', key, powHashOf(key, difficulty), expiresIn);
-      return { key, challenge: powChallengeOf(key), difficulty, algorithm: 'SHA-256', expiresIn };
+      return { key, challenge: powChallengeOf(key), difficulty, algorithm: 'SHA-256' as const, expiresIn };
     },
 
     /**

@@ -127,6 +127,22 @@ describe('proof-of-work captcha', () => {
       expectError(await login({ key: late.key, code: late.nonce }), 400, 'Invalid or expired captcha code');
     });
 
+    it('refuses a challenge issued under another difficulty, even with a solution good for the new one', async () => {
+      const challenge = await powChallenge(app);
+      const settings = app.strapi.plugin('cms-plugin-bag').service('settings');
+      const config = await settings.get();
+      const harder = { ...config, captcha: { ...config.captcha, pow: { ...config.captcha.pow, difficulty: DIFFICULTY + 1 } } };
+      const spy = jest.spyOn(settings, 'get').mockResolvedValue(harder);
+      try {
+        expectError(await login({ key: challenge.key, code: solvePowNonce({ ...challenge, difficulty: DIFFICULTY + 1 }) }), 400, 'Invalid or expired captcha code');
+        const fresh = await powChallenge(app);
+        expect(fresh.difficulty).toBe(DIFFICULTY + 1);
+        await login({ key: fresh.key, code: solvePowNonce(fresh) }).expect(200);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
     it('lets exactly one of two concurrent uses of one solution through', async () => {
       const { key, nonce } = await solved();
       const release = holdDeletesUntil(app.strapi, CAPTCHA_UID, 2);

@@ -4,8 +4,10 @@
  * No runtime dependencies; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`).
  */
 import { importPublicKey, rsaEncrypt } from './crypto';
+import { solvePow, type PowChallenge, type SolvePowOptions } from './pow';
 import { memoryStorage, type TokenStorage } from './storage';
 
+export { solvePow, type PowChallenge, type SolvePowOptions } from './pow';
 export { localStorageAdapter, memoryStorage, type TokenStorage } from './storage';
 
 const JWT = 'jwt';
@@ -39,7 +41,7 @@ export interface AuthResponse {
   user: User;
 }
 
-/** Captcha answer: `key` + `code` for an image captcha, `code` alone for an e-mailed code. */
+/** Captcha answer: `key` + `code` for an image or proof-of-work captcha, `code` alone for an e-mailed code. */
 export interface CaptchaAnswer {
   key?: string;
   code?: string;
@@ -315,6 +317,9 @@ export function createClient(options: ClientOptions = {}) {
     return auth;
   };
 
+  /** A new proof-of-work challenge; `solvePow(challenge)` turns it into `{ key, code }`. */
+  const getPowChallenge = () => send<PowChallenge>('/api/cms-plugin-bag/auth/captcha-pow');
+
   return {
     storage,
     fetch: authFetch,
@@ -334,6 +339,11 @@ export function createClient(options: ClientOptions = {}) {
 
     /** A new image captcha: show `svg`, send back `key` and what the user read as `code`. */
     getCaptcha: () => send<{ key: string; svg: string }>('/api/cms-plugin-bag/auth/captcha-image'),
+
+    getPowChallenge,
+
+    /** Fetches a proof-of-work challenge and solves it: spread the result into `login` or `register`. */
+    powCaptcha: async (options?: SolvePowOptions) => solvePow(await getPowChallenge(), options),
 
     /** Revokes the refresh token on the server and clears the stored tokens (also when the server call fails). */
     logout: async (): Promise<void> => {

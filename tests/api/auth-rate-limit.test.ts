@@ -48,6 +48,14 @@ describe('account rate limits', () => {
     await from(newIp()).get('/captcha-image').expect(200);
   });
 
+  it('captcha-pow, per client IP, on the same counter as captcha-image', async () => {
+    const ip = newIp();
+    for (let i = 0; i < MAX - 1; i += 1) await from(ip).get('/captcha-pow').expect(200);
+    await from(ip).get('/captcha-image').expect(200);
+    expectLimited(await from(ip).get('/captcha-pow'));
+    await from(newIp()).get('/captcha-pow').expect(200);
+  });
+
   it('login, per client IP, counting refused attempts too', async () => {
     const user = await createUser(app.strapi);
     const ip = newIp();

@@ -1,7 +1,8 @@
 /** `cms-plugin-bag/client` in Node 20 (global fetch, WebCrypto) against the real playground over HTTP. */
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { CmsBagError, createClient, memoryStorage, toQueryString } from 'cms-plugin-bag/client';
+import { CmsBagError, createClient, memoryStorage, solvePow, toQueryString } from 'cms-plugin-bag/client';
+import { powBits, setSettings, solvePowNonce } from '../helpers/auth';
 import { createUser, setPermission, type TestUser } from '../helpers/fixtures';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -10,7 +11,7 @@ describe('typed client', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    app = await setupStrapi({ config: { login: { captcha: { enabled: false } } } });
+    app = await setupStrapi({ config: { login: { captcha: { enabled: false } }, captcha: { pow: { difficulty: 10 } } } });
     user = await createUser(app.strapi);
   });
   afterAll(async () => {
@@ -161,6 +162,39 @@ describe('typed client', () => {
       expect(authorizationAt('/cms-other')).toEqual([null]);
       expect(authorizationAt('/outside')).toEqual([null]);
       expect(authorizationAt('/outside-dots')).toEqual([null]);
+    });
+  });
+
+  describe('proof-of-work captcha', () => {
+    it('solves a challenge with WebCrypto and logs in with the answer', async () => {
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'pow' } } });
+      try {
+        const { client, calls } = recordingClient();
+        const auth = await client.login({ identifier: user.email, password: user.password, ...(await client.powCaptcha()) });
+        expect(auth.user.email).toBe(user.email);
+        expect(calls).toEqual(['GET /api/cms-plugin-bag/auth/captcha-pow', 'POST /api/cms-plugin-bag/auth/login']);
+      } finally {
+        await setSettings(app.strapi, { login: { captcha: { enabled: false } } });
+      }
+    });
+
+    it('finds the smallest nonce whose SHA-256 has the leading zero bits', async () => {
+      const { client } = recordingClient();
+      const challenge = await client.getPowChallenge();
+      const answer = await solvePow(challenge);
+      expect(answer).toEqual({ key: challenge.key, code: solvePowNonce(challenge) });
+      expect(powBits(challenge.challenge, answer.code)).toBeGreaterThanOrEqual(challenge.difficulty);
+    });
+
+    it('refuses an unknown algorithm or difficulty, and stops when its signal aborts', async () => {
+      const challenge = await recordingClient().client.getPowChallenge();
+      await expect(solvePow({ ...challenge, algorithm: 'MD5' as 'SHA-256' })).rejects.toThrow('Unsupported proof-of-work algorithm: MD5');
+      await expect(solvePow({ ...challenge, difficulty: 257 })).rejects.toThrow(RangeError);
+      const controller = new AbortController();
+      // 32 bits would take hours: the search is still running when the signal aborts.
+      const solving = solvePow({ ...challenge, difficulty: 32 }, { signal: controller.signal });
+      controller.abort(new Error('left the form'));
+      await expect(solving).rejects.toThrow('left the form');
     });
   });
 

@@ -72,12 +72,19 @@ describe('the plugin in a real Strapi', () => {
 describe('configuration validation', () => {
   it('refuses to start on a bad value, naming the key', async () => {
     const error = await expectStartupFailure({ config: { login: { captcha: { type: 'sms' } } } });
-    expect(error.message).toContain('cms-plugin-bag: login.captcha.type must be one of image, email, any');
+    expect(error.message).toContain('cms-plugin-bag: login.captcha.type must be one of image, pow, email, any');
   });
 
   it('refuses to start on an unknown key', async () => {
     const error = await expectStartupFailure({ config: { comments: { autoApprov: true } } });
     expect(error.message).toContain('cms-plugin-bag: unknown key comments.autoApprov');
+  });
+
+  it('refuses a proof-of-work difficulty outside 1 to 32 bits', async () => {
+    for (const difficulty of [0, 33, 12.5]) {
+      const error = await expectStartupFailure({ config: { captcha: { pow: { difficulty } } } });
+      expect(error.message).toContain('cms-plugin-bag: captcha.pow.difficulty');
+    }
   });
 
   it('refuses a malformed duration', async () => {

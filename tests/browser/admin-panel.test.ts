@@ -64,6 +64,23 @@ describe('admin panel in a browser', () => {
     await page.context().close();
   });
 
+  it('offers the proof-of-work captcha type on Settings → CMS Bag and saves it', async () => {
+    const page = await loggedIn();
+    try {
+      await page.goto(`${app.url}/admin/settings`);
+      await page.getByRole('link', { name: 'CMS Bag' }).click();
+      await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+      await page.getByRole('combobox', { name: 'Login captcha type' }).click();
+      await page.getByRole('option', { name: 'Proof of work (computed by the browser)' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Settings saved').waitFor();
+      expect((await app.strapi.plugin('cms-plugin-bag').service('settings').get()).login.captcha.type).toBe('pow');
+    } finally {
+      await page.context().close();
+      await app.strapi.plugin('cms-plugin-bag').service('settings').update({ login: { captcha: { type: 'image' } } });
+    }
+  });
+
   it('approves a pending comment on the moderation page and it appears in the public tree', async () => {
     const author = await createUser(app.strapi);
     const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Moderated article', slug: 'moderated-article' });

@@ -1,4 +1,5 @@
 /** Shortcuts for the account tests: the plugin's services, the captcha text seam, captured log lines. */
+import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { TestApp } from './strapi';
 
@@ -24,6 +25,41 @@ export async function imageCaptcha(app: TestApp, texts: ReturnType<typeof observ
   const res = await app.request().get(`${AUTH}/captcha-image`);
   if (res.status !== 200) throw new Error(`captcha-image failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { key: res.body.key as string, text: texts.last(), svg: res.body.svg as string };
+}
+
+export interface PowChallengeBody {
+  key: string;
+  challenge: string;
+  difficulty: number;
+}
+
+/** Leading zero bits of SHA-256(`${challenge}:${nonce}`), counted over the bytes (the server counts hex digits). */
+export const powBits = (challenge: string, nonce: string): number => {
+  let bits = 0;
+  for (const byte of crypto.createHash('sha256').update(`${challenge}:${nonce}`).digest()) {
+    if (byte !== 0) return bits + Math.clz32(byte) - 24;
+    bits += 8;
+  }
+  return bits;
+};
+
+/**
+ * The first decimal nonce solving `challenge` that `also` accepts (to pick one that fails another challenge).
+ * Gives up after 2^(difficulty + 8) tries, so a search that cannot succeed fails the test instead of hanging it.
+ */
+export function solvePowNonce({ challenge, difficulty }: PowChallengeBody, also: (nonce: string) => boolean = () => true): string {
+  for (let i = 0; i < 2 ** (difficulty + 8); i += 1) {
+    const nonce = String(i);
+    if (powBits(challenge, nonce) >= difficulty && also(nonce)) return nonce;
+  }
+  throw new Error(`no nonce found for challenge ${challenge}`);
+}
+
+/** A fresh proof-of-work challenge from the plugin's route. */
+export async function powChallenge(app: TestApp): Promise<PowChallengeBody> {
+  const res = await app.request().get(`${AUTH}/captcha-pow`);
+  if (res.status !== 200) throw new Error(`captcha-pow failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as PowChallengeBody;
 }
 
 /** Collects every line written through strapi.log, whatever the configured level. */
@@ -80,9 +116,13 @@ export function holdDeletesUntil(strapi: Core.Strapi, uid: string, parties: numb
     models: [uid],
     async beforeDeleteMany() {
       await new Promise<void>((resolve) => {
-        waiting.push(resolve);
+        // Cleared on release, so no timer outlives the test and keeps Jest from exiting.
+        const timer = setTimeout(resolve, timeoutMs);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
         if (waiting.length >= parties) waiting.splice(0).forEach((release) => release());
-        else setTimeout(resolve, timeoutMs);
       });
     },
   });

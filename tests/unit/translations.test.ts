@@ -1,6 +1,7 @@
 /** Every string the admin pages show has an English and a Simplified Chinese translation. */
 import fs from 'fs';
 import path from 'path';
+import { CAPTCHA_TYPES } from '../../server/src/config/schema';
 import { ROOT } from '../helpers/strapi';
 
 const ADMIN = path.join(ROOT, 'admin', 'src');
@@ -21,7 +22,7 @@ const usedIds = () => {
     for (const match of text.matchAll(/\b(?:t|getTranslation)\(\s*'([^']+)'/g)) ids.add(match[1]);
     for (const match of text.matchAll(/\bt\(\s*`([^`$]+)\$\{[^}]+\}`/g)) {
       const prefix = match[1];
-      const values = prefix.includes('captcha.type') ? ['image', 'email', 'any'] : ['pending', 'approved', 'rejected'];
+      const values = prefix.includes('captcha.type') ? [...CAPTCHA_TYPES] : ['pending', 'approved', 'rejected'];
       for (const value of values) ids.add(prefix + value);
     }
   }
@@ -42,6 +43,12 @@ describe('admin translations', () => {
     expect(ids.length).toBeGreaterThan(50);
     expect(ids.filter((id) => !(id in en))).toEqual([]);
     expect(ids.filter((id) => !(id in zh))).toEqual([]);
+  });
+
+  it('offers every captcha type the configuration accepts on the Settings page', () => {
+    const page = fs.readFileSync(path.join(ADMIN, 'pages', 'SettingsPage.tsx'), 'utf8');
+    const offered = /const CAPTCHA_TYPES[^=]*=\s*\[([^\]]*)\]/.exec(page)?.[1] ?? '';
+    expect([...offered.matchAll(/'(\w+)'/g)].map((m) => m[1])).toEqual([...CAPTCHA_TYPES]);
   });
 
   it('keeps the placeholders of each message in the translation', () => {

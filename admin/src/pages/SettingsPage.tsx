@@ -9,7 +9,7 @@ import { PLUGIN_ID } from '../pluginId';
 import { formatDuration } from '../utils/duration';
 import { getTranslation } from '../utils/getTranslation';
 
-type CaptchaType = 'image' | 'email' | 'any';
+type CaptchaType = 'image' | 'pow' | 'email' | 'any';
 
 interface AdminSettings {
   login: { captcha: { enabled: boolean; type: CaptchaType } };
@@ -56,7 +56,7 @@ const toBody = (v: FormValues) => ({
   comments: { autoApprove: v.autoApprove },
 });
 
-const CAPTCHA_TYPES: CaptchaType[] = ['image', 'email', 'any'];
+const CAPTCHA_TYPES: CaptchaType[] = ['image', 'pow', 'email', 'any'];
 
 const SettingsPage = () => {
   const { formatMessage } = useIntl();

@@ -23,6 +23,10 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await getService(strapi, 'captcha').createImage(await getService(strapi, 'settings').get());
     },
 
+    async captchaPow(ctx: Context) {
+      ctx.body = await getService(strapi, 'captcha').createPow(await getService(strapi, 'settings').get());
+    },
+
     async sendCode(ctx: Context) {
       const { identifier } = await validateSendCodeBody(ctx.request.body);
       const result = await getService(strapi, 'email-code').send(identifier, await getService(strapi, 'settings').get());

@@ -8,6 +8,7 @@ import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
 import type { ClientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
+import { answeredWithKey } from './captcha';
 import type { Tokens } from './refresh-token';
 import { fieldError, type CaptchaInput, type LoginBody, type PasswordInput, type RegisterBody } from '../validation/auth';
 
@@ -106,10 +107,11 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!settings.enabled) return;
     const key = input.key || undefined;
     const code = input.code || undefined;
-    const useImage = settings.type === 'image' || (settings.type === 'any' && key !== undefined);
-    if (code === undefined || (useImage && key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
-    const valid = useImage
-      ? await getService(strapi, 'captcha').verifyImage(key!, code)
+    const { type } = settings;
+    const keyed = answeredWithKey(type, key);
+    if (code === undefined || (keyed && key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
+    const valid = keyed
+      ? await getService(strapi, 'captcha').verify(type, key!, code, config)
       : await getService(strapi, 'email-code').verify(address, code, config);
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };

@@ -3,6 +3,7 @@ import { rateLimited, type Handler, type RouteModule } from '../types';
 
 const everyone: Handler[] = [
   'auth.captchaImage',
+  'auth.captchaPow',
   'auth.sendCode',
   'auth.register',
   'auth.login',
@@ -15,6 +16,8 @@ const everyone: Handler[] = [
 const authRoutes: RouteModule = {
   routes: [
     { method: 'GET', path: '/auth/captcha-image', handler: 'auth.captchaImage', config: { middlewares: [rateLimited('captchaImage')] } },
+    // One counter per client IP for both kinds of captcha.
+    { method: 'GET', path: '/auth/captcha-pow', handler: 'auth.captchaPow', config: { middlewares: [rateLimited('captchaImage')] } },
     { method: 'POST', path: '/auth/send-code', handler: 'auth.sendCode', config: { middlewares: [rateLimited('sendCode', 'identifier')] } },
     { method: 'POST', path: '/auth/register', handler: 'auth.register', config: { middlewares: [rateLimited('register', 'email')] } },
     { method: 'POST', path: '/auth/login', handler: 'auth.login', config: { middlewares: [rateLimited('login', 'identifier', true)] } },

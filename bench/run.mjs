@@ -278,6 +278,37 @@ const singles = (fx) => [
   },
 ];
 
+/**
+ * The costliest list query `content.maxRelationDepth` (2) still allows: two relation hops in populate, filters and
+ * sort at once, on the largest page the host serves. Timed one request at a time (no queueing), as the issue asks.
+ */
+const DEEPEST_ALLOWED =
+  `${BAG}/articles?pagination[pageSize]=100&populate[tags][populate][articles]=true` +
+  '&populate[category][populate][articles]=true&populate[cover]=true&populate[author]=true' +
+  '&filters[tags][articles][title][$containsi]=a&sort[0]=category.title:asc&sort[1]=publishedAt:desc';
+const DEEP_SAMPLES = QUICK ? 5 : 50;
+
+async function deepestAllowedQuery(server) {
+  const first = await probe(server, { path: DEEPEST_ALLOWED });
+  if (!first.ok) return { path: DEEPEST_ALLOWED, failed: first.error };
+  const times = [];
+  for (let i = 0; i < DEEP_SAMPLES; i += 1) {
+    const began = process.hrtime.bigint();
+    const result = await probe(server, { path: DEEPEST_ALLOWED });
+    if (!result.ok) return { path: DEEPEST_ALLOWED, failed: result.error };
+    times.push(Number(process.hrtime.bigint() - began) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    path: DEEPEST_ALLOWED,
+    samples: times.length,
+    rows: first.body?.data?.length ?? 0,
+    bytes: first.bytes,
+    p50: times[Math.floor(times.length / 2)],
+    max: times.at(-1),
+  };
+}
+
 async function probe(server, request) {
   const response = await fetch(server.url + request.path, {
     method: request.method ?? 'GET',
@@ -438,6 +469,14 @@ function evaluate(results) {
       target: `${pair.name}: p99 ≤ 3 × p50 at ${CONNECTIONS} connections`,
       value: bag.failed ? 'not measured' : `p50 ${fmt(bag.p50)} ms, p99 ${fmt(bag.p99)} ms`,
       ok: bag.failed ? null : bag.p99 <= 3 * Math.max(bag.p50, 1),
+    });
+  }
+  const deep = results.deepQuery;
+  if (deep) {
+    targets.push({
+      target: 'deepest list query content.maxRelationDepth allows: < 50 ms (median, one at a time)',
+      value: deep.failed ?? `p50 ${fmt(deep.p50, 1)} ms, max ${fmt(deep.max, 1)} ms (${deep.rows} rows, ${deep.bytes} bytes)`,
+      ok: deep.failed ? null : deep.p50 < 50,
     });
   }
   const tree = results.pairs.find((p) => p.name === 'comments tree')?.bag;
@@ -663,6 +702,8 @@ async function main() {
         `${pair.name}: bag ${bag.failed ?? `${fmt(bag.rps)} req/s`} · host ${host.failed ?? `${fmt(host.rps)} req/s`}`,
       );
     }
+    results.deepQuery = await deepestAllowedQuery(server);
+    log(`deepest allowed list query: ${results.deepQuery.failed ?? `p50 ${fmt(results.deepQuery.p50, 1)} ms`}`);
     let refreshToken = null;
     for (const single of singles(fx)) {
       let request = single;

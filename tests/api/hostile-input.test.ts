@@ -165,6 +165,15 @@ describe('malformed input on every public GET route', () => {
     expectHostError(await app.request().get('/api/cms-plugin-bag/auth/captcha-image?x=%00'), 400);
   });
 
+  it.each([
+    ['/api/bag/comments', () => ({ article: articlesBefore[0] && (articlesBefore[0] as { documentId: string }).documentId, content: 'a\u0000b' })],
+    ['/api/bag/comments', () => ({ article: '99999999999999999999', content: 'hello' })],
+    ['/api/cms-plugin-bag/auth/login', () => ({ identifier: 'a\u0000b', password: 'x' })],
+    ['/api/cms-plugin-bag/auth/send-code', () => ({ identifier: 'a\u0000b@example.com' })],
+  ])('POST %s with a body no row can hold → 400', async (path, body) => {
+    expectHostError(await app.request().post(path).send(body()), 400);
+  });
+
   it('left every article as it was', async () => {
     expect(await snapshot()).toEqual(articlesBefore);
   });

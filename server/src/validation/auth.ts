@@ -3,7 +3,13 @@ import { errors, validateYupSchema, yup } from '@strapi/utils';
 import { REFRESH_ERRORS } from '../services/refresh-token';
 
 const MAX = 255;
-const text = () => yup.string().strict().max(MAX);
+/** Identifiers are looked up and stored as text: PostgreSQL refuses a NUL character in either (a 500). */
+const text = () =>
+  yup
+    .string()
+    .strict()
+    .max(MAX)
+    .test('no-nul', '${path} must not contain NUL characters', (value) => value === undefined || !value.includes('\u0000'));
 // An empty key or code counts as missing (`Captcha code is required`), so no min(1) here.
 const captchaFields = { key: text(), code: text() };
 const passwordFields = { password: yup.string().strict().min(1).max(1024), encryptedPassword: yup.string().strict().min(1).max(4096) };

@@ -54,6 +54,8 @@ export const validateContent = (value: unknown, maxLength: number): string => {
   if (typeof value !== 'string') return invalid('content', 'must be a string');
   const content = value.trim();
   if (content.length === 0) return invalid('content', 'must not be empty');
+  // PostgreSQL cannot store a NUL character in text (a 500); no comment needs one.
+  if (content.includes('\u0000')) return invalid('content', 'must not contain NUL characters');
   if (Array.from(content).length > maxLength) return invalid('content', `must be at most ${maxLength} characters`);
   return content;
 };

@@ -219,8 +219,10 @@ const pairs = (fx) =>
       },
       host: {
         path:
-          // The same data the plugin serves: the playground's extension adds `image`, which the plugin populates.
-          `/api/host/menu-items?filters[menu][slug][$eq]=${fx.menu.slug}&populate[parent][fields][0]=documentId&populate[image]=true` +
+          // The same data the plugin serves: the playground's extension adds `image`, `article` and `pages`, which the
+          // plugin populates.
+          `/api/host/menu-items?filters[menu][slug][$eq]=${fx.menu.slug}&populate[parent][fields][0]=documentId` +
+          '&populate[image]=true&populate[article]=true&populate[pages]=true' +
           `&sort[0]=order:asc&sort[1]=id:asc&pagination[pageSize]=${fx.counts.menuItems}`,
         check: (body) =>
           body.data?.length === fx.counts.menuItems ? null : `${body.data?.length} rows; want ${fx.counts.menuItems}`,

@@ -1,8 +1,8 @@
 /** Rate limits of the account endpoints: 429 + Retry-After once a counter passes its max. */
 import { createUser } from '../helpers/fixtures';
-import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, restoreClock, setSettings, shiftClock } from '../helpers/auth';
-import { startSmtp, type TestSmtp } from '../helpers/smtp';
-import { setupStrapi, type TestApp } from '../helpers/strapi';
+import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, restoreClock, setSettings, shiftClock, startProxiedAuthApp } from '../helpers/auth';
+import type { TestSmtp } from '../helpers/smtp';
+import type { TestApp } from '../helpers/strapi';
 
 const MAX = 3;
 const RATE_LIMIT_UID = 'plugin::cms-plugin-bag.rate-limit';
@@ -14,17 +14,11 @@ describe('account rate limits', () => {
   let texts: ReturnType<typeof observeCaptchaTexts>;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    // Trusting X-Forwarded-For (the host's proxy setting) lets one test client stand for several client IPs.
-    app = await setupStrapi({
-      env: { ...smtp.env, PROXY_TRUST: 'true' },
-      config: {
-        register: { captcha: { enabled: false } },
-        captcha: { email: { resendInterval: 1 } },
-        rateLimit: { login: limit, register: limit, sendCode: limit, captchaImage: limit, refreshToken: limit },
-      },
-    });
-    texts = observeCaptchaTexts(app.strapi);
+    ({ app, smtp, texts } = await startProxiedAuthApp({
+      register: { captcha: { enabled: false } },
+      captcha: { email: { resendInterval: 1 } },
+      rateLimit: { login: limit, register: limit, sendCode: limit, captchaImage: limit, refreshToken: limit },
+    }));
   });
   afterAll(async () => {
     await app?.stop();

@@ -4,8 +4,8 @@
  * with 'open' they are as the host made them.
  */
 import { createUser } from '../helpers/fixtures';
-import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, setSettings } from '../helpers/auth';
-import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, setSettings, startProxiedAuthApp } from '../helpers/auth';
+import type { TestSmtp } from '../helpers/smtp';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const MAX = 3;
@@ -24,12 +24,10 @@ describe("auth.hostRoutes 'guarded' (default)", () => {
   let texts: ReturnType<typeof observeCaptchaTexts>;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    app = await setupStrapi({
-      env: { ...smtp.env, PROXY_TRUST: 'true' },
-      config: { captcha: { email: { resendInterval: 1 } }, rateLimit: { login: limit, register: limit, sendCode: limit } },
-    });
-    texts = observeCaptchaTexts(app.strapi);
+    ({ app, smtp, texts } = await startProxiedAuthApp({
+      captcha: { email: { resendInterval: 1 } },
+      rateLimit: { login: limit, register: limit, sendCode: limit },
+    }));
   });
   beforeEach(async () => {
     await setSettings(app.strapi, { login: { captcha: { enabled: false, type: 'image' } }, register: { captcha: { enabled: true, type: 'email' } } });

@@ -1,7 +1,8 @@
 /** Shortcuts for the account tests: the plugin's services, the captcha text seam, captured log lines. */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import type { TestApp } from './strapi';
+import { startSmtp } from './smtp';
+import { setupStrapi, type TestApp } from './strapi';
 
 export const AUTH = '/api/cms-plugin-bag/auth';
 export const plugin = (strapi: Core.Strapi) => strapi.plugin('cms-plugin-bag');
@@ -18,6 +19,16 @@ export function observeCaptchaTexts(strapi: Core.Strapi) {
     },
     all: (): string[] => spy.mock.results.map((result) => result.value as string),
   };
+}
+
+/**
+ * The playground with a real SMTP server, trusting X-Forwarded-For (the host's proxy setting) so one test client
+ * stands for several client IPs, and the captcha texts it draws.
+ */
+export async function startProxiedAuthApp(config: Record<string, unknown>) {
+  const smtp = await startSmtp();
+  const app = await setupStrapi({ env: { ...smtp.env, PROXY_TRUST: 'true' }, config });
+  return { app, smtp, texts: observeCaptchaTexts(app.strapi) };
 }
 
 /** A fresh image captcha: its key and (observed) text. */

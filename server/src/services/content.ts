@@ -6,6 +6,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { getService } from '../utils/get-service';
 import { checkFilterValues, checkRelationDepth } from '../utils/query-shape';
+import { isRecord } from '../utils/is-record';
 
 const USER_UID = 'plugin::users-permissions.user';
 const QUERY_KEYS = ['filters', 'sort', 'fields', 'populate', 'pagination'] as const;
@@ -48,18 +49,15 @@ export const publicUser = (user: unknown): PublicUser | null => {
   return { id, documentId, username };
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 const listOf = (value: unknown): unknown[] =>
-  typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
+  typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
 
 const PAGINATION_FIELDS = { page: 1, pageSize: 1, start: 0, limit: -1 } as const;
 
 /** Pagination values must be integers: a malformed one is the caller's mistake, a 400. */
 function parsePagination(raw: unknown): Partial<Record<keyof typeof PAGINATION_FIELDS, number>> {
   if (raw === undefined) return {};
-  if (!isPlainObject(raw)) throw new errors.ValidationError('Invalid pagination parameter');
+  if (!isRecord(raw)) throw new errors.ValidationError('Invalid pagination parameter');
   const parsed: Partial<Record<keyof typeof PAGINATION_FIELDS, number>> = {};
   for (const [key, min] of Object.entries(PAGINATION_FIELDS) as [keyof typeof PAGINATION_FIELDS, number][]) {
     const value = raw[key];
@@ -106,7 +104,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       return result;
     }
-    return isPlainObject(populate) ? { ...populate } : {};
+    return isRecord(populate) ? { ...populate } : {};
   };
 
   const relationTarget = (uid: UID.ContentType, name: string) => {
@@ -119,7 +117,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const [name, value] of Object.entries(populateObject(uid, populate))) {
       const target = relationTarget(uid, name);
       const here = path ? `${path}.${name}` : name;
-      if (!target || !isPlainObject(value)) continue;
+      if (!target || !isRecord(value)) continue;
       if (target === USER_UID) {
         const extra =
           listOf(value.fields).map((field) => String(field).trim()).find((field) => !PUBLIC_USER_FIELDS.has(field)) ??
@@ -137,7 +135,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       const target = relationTarget(uid, name);
       if (target === COMMENT_UID) delete populate[name];
       else if (target === USER_UID) populate[name] = { fields: ['username'] };
-      else if (target && isPlainObject(value) && value.populate !== undefined) {
+      else if (target && isRecord(value) && value.populate !== undefined) {
         populate[name] = { ...value, populate: restrictPopulate(target, populateObject(target, value.populate)) };
       }
     }

@@ -8,6 +8,7 @@ import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { configSchema, parseConfig, type PluginConfig } from '../config/schema';
 import { PLUGIN_ID } from '../utils/plugin-id';
+import { isRecord } from '../utils/is-record';
 
 const CACHE_MS = 5_000;
 
@@ -27,9 +28,6 @@ const adminSettingsSchema = z
   .strict();
 
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const deepMerge = (base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> => {
   const out: Record<string, unknown> = { ...base };

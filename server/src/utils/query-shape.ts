@@ -12,6 +12,7 @@
  * Values that cannot mean anything for their attribute are refused here, before the query runs.
  */
 import { errors } from '@strapi/utils';
+import { isRecord } from './is-record';
 
 type Model = { attributes: Record<string, Attribute> };
 type Attribute = { type: string; target?: string; component?: string; components?: string[] };
@@ -21,11 +22,8 @@ type Param = 'populate' | 'filters' | 'sort';
 const HOP_TYPES = new Set(['relation', 'media']);
 const MEDIA_UID = 'plugin::upload.file';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** Elements of an array, or of the `{ 0: …, 1: … }` object qs makes of a long or sparse array. */
-const elements = (value: unknown): unknown[] => (Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : []);
+const elements = (value: unknown): unknown[] => (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : []);
 
 /** Where a step from `model` through attribute `name` leads, and whether it is a relation hop. */
 const step = (getModel: GetModel, model: Model | undefined, name: string) => {
@@ -79,7 +77,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       for (const entry of value) populate(model, entry, depth, path);
       return;
     }
-    if (!isPlainObject(value)) return;
+    if (!isRecord(value)) return;
     for (const [name, nested] of Object.entries(value)) {
       if (name === '*') {
         populate(model, '*', depth, path);
@@ -91,10 +89,10 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       const here = [...path, name];
       if (hops > max) refuse('populate', here, hops);
       if (typeof nested === 'string') populate(next.model, nested, hops, here);
-      if (!isPlainObject(nested)) continue;
+      if (!isRecord(nested)) continue;
       if (next.attribute?.type === 'dynamiczone' || nested.on !== undefined) {
-        for (const [component, fragment] of Object.entries(isPlainObject(nested.on) ? nested.on : {})) {
-          if (isPlainObject(fragment)) populateFragment(getModel(component), fragment, hops, [...here, component]);
+        for (const [component, fragment] of Object.entries(isRecord(nested.on) ? nested.on : {})) {
+          if (isRecord(fragment)) populateFragment(getModel(component), fragment, hops, [...here, component]);
         }
       }
       populateFragment(next.model, nested, hops, here);
@@ -109,7 +107,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
   };
 
   const filters = (model: Model | undefined, value: unknown, depth: number, path: string[], param: Param = 'filters'): void => {
-    if (!isPlainObject(value)) {
+    if (!isRecord(value)) {
       if (Array.isArray(value)) for (const entry of value) filters(model, entry, depth, path, param);
       return;
     }
@@ -139,7 +137,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       for (const entry of value) sort(model, entry, depth, path, param);
       return;
     }
-    if (!isPlainObject(value)) return;
+    if (!isRecord(value)) return;
     for (const [key, nested] of Object.entries(value)) {
       if (/^\d+$/.test(key)) {
         sort(model, nested, depth, path, param);
@@ -149,7 +147,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       if (!next) continue;
       const hops = depth + next.hop;
       if (hops > max) refuse(param, [...path, key], hops);
-      if (isPlainObject(nested)) sort(next.model, nested, hops, [...path, key], param);
+      if (isRecord(nested)) sort(next.model, nested, hops, [...path, key], param);
     }
   };
 
@@ -199,7 +197,7 @@ export const checkFilterValues = (getModel: GetModel, uid: string, filters: unkn
 
   const attributeFilter = (attribute: Attribute, value: unknown, path: string[]) => {
     const type = attribute.type;
-    if (!isPlainObject(value)) {
+    if (!isRecord(value)) {
       for (const entry of Array.isArray(value) ? value : [value]) checkValue(type, entry, path);
       return;
     }
@@ -214,13 +212,13 @@ export const checkFilterValues = (getModel: GetModel, uid: string, filters: unkn
   };
 
   const walk = (model: Model | undefined, value: unknown, path: string[]): void => {
-    if (!model || !isPlainObject(value)) return;
+    if (!model || !isRecord(value)) return;
     for (const [key, nested] of Object.entries(value)) {
       if (key === '$and' || key === '$or') {
-        if (!Array.isArray(nested) || !nested.every(isPlainObject)) refuse([...path, key], 'must be a list of filters');
+        if (!Array.isArray(nested) || !nested.every(isRecord)) refuse([...path, key], 'must be a list of filters');
         for (const entry of elements(nested)) walk(model, entry, path);
       } else if (key === '$not') {
-        if (!isPlainObject(nested)) refuse([...path, key], 'must be a filter');
+        if (!isRecord(nested)) refuse([...path, key], 'must be a filter');
         walk(model, nested, path);
       } else if (key === 'id') attributeFilter({ type: 'integer' }, nested, [...path, key]);
       else {

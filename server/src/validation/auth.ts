@@ -1,6 +1,7 @@
 /** Body checks of the account endpoints: each throws the host's ValidationError with per-field details. */
 import { errors, validateYupSchema, yup } from '@strapi/utils';
 import { REFRESH_ERRORS } from '../services/refresh-token';
+import { isRecord } from '../utils/is-record';
 
 const MAX = 255;
 /** Identifiers are looked up and stored as text: PostgreSQL refuses a NUL character in either (a 500). */
@@ -13,9 +14,6 @@ const text = () =>
 // An empty key or code counts as missing (`Captcha code is required`), so no min(1) here.
 const captchaFields = { key: text(), code: text() };
 const passwordFields = { password: yup.string().strict().min(1).max(1024), encryptedPassword: yup.string().strict().min(1).max(4096) };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON object body, or a ValidationError: an array or a string body has no fields to pick. */
 const objectBody = (body: unknown): Record<string, unknown> => {

@@ -118,6 +118,61 @@ export const configSchema = z
       .object({
         autoApprove: z.boolean().default(false),
         maxLength: z.number().int().positive().default(5000),
+        /** Paged threads: `GET /bag/articles/:id/comments?pagination[pageSize]=…` and `/bag/comments/:id/replies`. */
+        thread: z
+          .object({
+            pageSize: z.number().int().min(1).max(100).default(20),
+            maxPageSize: z.number().int().min(1).max(500).default(100),
+            /** Replies shown under each root of a page; the rest come from `/bag/comments/:id/replies`. */
+            replies: z.number().int().min(0).max(50).default(3),
+          })
+          .strict()
+          .default({}),
+        reactions: z
+          .object({
+            enabled: z.boolean().default(true),
+            /** Guests like by IP (and User-Agent); users by account. Guests are rate limited by `rateLimit.reaction`. */
+            guests: z.boolean().default(true),
+          })
+          .strict()
+          .default({}),
+        reports: z
+          .object({
+            enabled: z.boolean().default(true),
+            reasons: z.array(z.string().min(1).max(64)).min(1).default(['spam', 'abuse', 'off-topic', 'other']),
+            /** Reports after which an approved comment goes back to `pending`. */
+            threshold: z.number().int().min(1).default(3),
+          })
+          .strict()
+          .default({}),
+        notifications: z
+          .object({
+            /** E-mail the parent's author when a reply to their comment is approved. */
+            replies: z.boolean().default(false),
+            /** Digest of the pending queue to these addresses, at most once per `interval`. */
+            moderators: z
+              .object({
+                emails: z.array(z.string().email()).default([]),
+                interval: duration('1h'),
+                /** Pending comments the queue must hold before a digest goes out. */
+                minPending: z.number().int().min(1).default(1),
+              })
+              .strict()
+              .default({}),
+            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to server.url. */
+            publicUrl: z.string().url().optional(),
+            /** HMAC secret for unsubscribe links; derived from the app keys when not set. */
+            secret: z.string().min(16).optional(),
+            subject: z
+              .object({
+                reply: z.string().min(1).default('New reply to your comment'),
+                digest: z.string().min(1).default('Comments waiting for moderation'),
+              })
+              .strict()
+              .default({}),
+          })
+          .strict()
+          .default({}),
       })
       .strict()
       .default({}),
@@ -130,6 +185,8 @@ export const configSchema = z
         captchaImage: limit('1m', 30),
         refreshToken: limit('1m', 60),
         comment: limit('1m', 5),
+        reaction: limit('1m', 30),
+        report: limit('1h', 10),
         purgeInterval: duration('10m'),
       })
       .strict()

@@ -21,7 +21,8 @@ const expectHostError = (response: { status: number; body: ErrorBody }, status: 
 
 /** The attack from the issue: ten relation hops in the dotted form, which the query parser's depth limit misses. */
 const DEEP_POPULATE = 'tags.articles.tags.articles.tags.articles.tags.articles.tags.articles.tags';
-const DEEP_FILTER = `filters${'[tags][articles]'.repeat(5)}[title][$contains]=x`;
+/** Ten to-one hops: only the depth cap stops these. */
+const DEEP_FILTER = `filters[category]${'[parent]'.repeat(9)}[title][$contains]=x`;
 
 describe('relation depth of list queries (content.maxRelationDepth)', () => {
   let app: TestApp;
@@ -32,20 +33,25 @@ describe('relation depth of list queries (content.maxRelationDepth)', () => {
   });
   afterAll(() => app?.stop());
 
+  it('refuses the issue\'s ten-hop dotted populate with 400 naming populate', async () => {
+    const response = await get(`/api/bag/articles?pagination[pageSize]=1&fields[0]=slug&populate=${DEEP_POPULATE}`);
+    expectHostError(response, 400);
+    expect(response.body.error.details).toMatchObject({ param: 'populate', path: 'tags.articles' });
+  });
+
   it.each([
-    ['dotted populate', `/api/bag/articles?pagination[pageSize]=1&fields[0]=slug&populate=${DEEP_POPULATE}`, 'populate'],
-    ['dotted populate, three hops', '/api/bag/articles?populate=tags.articles.tags', 'populate'],
-    ['populate array', '/api/bag/articles?populate[0]=category&populate[1]=tags.articles.tags', 'populate'],
-    ['bracket populate', '/api/bag/articles?populate[tags][populate][articles][populate][tags]=true', 'populate'],
-    ['dotted inside brackets', '/api/bag/articles?populate[tags][populate]=articles.tags', 'populate'],
-    ['populate of a page', '/api/bag/pages?populate=cover.folder.files', 'populate'],
-    ['filters of a page', '/api/bag/pages?filters[cover][folder][files][name][$eq]=x', 'filters'],
+    ['dotted populate, three hops', '/api/bag/articles?populate=category.parent.parent', 'populate'],
+    ['populate array', '/api/bag/articles?populate[0]=tags&populate[1]=category.parent.parent', 'populate'],
+    ['bracket populate', '/api/bag/articles?populate[category][populate][parent][populate][parent]=true', 'populate'],
+    ['dotted inside brackets', '/api/bag/articles?populate[category][populate]=parent.parent', 'populate'],
+    ['populate of a page', '/api/bag/pages?populate=cover.folder.parent', 'populate'],
+    ['filters of a page', '/api/bag/pages?filters[cover][folder][parent][name][$eq]=x', 'filters'],
     ['filters', `/api/bag/articles?${DEEP_FILTER}`, 'filters'],
-    ['filters, three hops', '/api/bag/articles?filters[tags][articles][tags][slug][$eq]=x', 'filters'],
-    ['filters under $or', '/api/bag/articles?filters[$or][0][tags][articles][tags][slug]=x', 'filters'],
-    ['filters inside a populate', '/api/bag/articles?populate[tags][filters][articles][tags][slug]=x', 'populate'],
-    ['dotted sort', '/api/bag/articles?sort=tags.articles.tags.title:asc', 'sort'],
-    ['sort object', '/api/bag/articles?sort[0][tags][articles][tags][title]=asc', 'sort'],
+    ['filters, three hops', '/api/bag/articles?filters[category][parent][parent][slug][$eq]=x', 'filters'],
+    ['filters under $or', '/api/bag/articles?filters[$or][0][category][parent][parent][slug]=x', 'filters'],
+    ['filters inside a populate', '/api/bag/articles?populate[category][filters][parent][parent][slug]=x', 'populate'],
+    ['dotted sort', '/api/bag/articles?sort=category.parent.parent.title:asc', 'sort'],
+    ['sort object', '/api/bag/articles?sort[0][category][parent][parent][title]=asc', 'sort'],
   ])('refuses a %s deeper than 2 relations with 400 naming the parameter', async (_name, url, param) => {
     const response = await get(url);
     expectHostError(response, 400);
@@ -54,10 +60,30 @@ describe('relation depth of list queries (content.maxRelationDepth)', () => {
   });
 
   it.each([
-    ['two populate hops', '/api/bag/articles?populate=tags.articles'],
-    ['two bracket populate hops', '/api/bag/articles?populate[tags][populate][articles]=true'],
-    ['two filter hops', '/api/bag/articles?filters[tags][articles][slug][$null]=false'],
-    ['a filter and a populate, two hops each', '/api/bag/articles?populate[tags][populate]=articles&filters[category][parent][slug][$ne]=x'],
+    ['to-many after to-many, dotted', '/api/bag/articles?populate=tags.articles', 'populate', 'tags.articles'],
+    ['to-many after to-many, brackets', '/api/bag/articles?populate[tags][populate][articles]=true', 'populate', 'tags.articles'],
+    ['to-many after a to-one', '/api/bag/articles?populate[category][populate][articles]=true', 'populate', 'category.articles'],
+    ['every relation behind a relation', '/api/bag/articles?populate[category][populate]=*', 'populate', 'category.*'],
+    ['filters through two to-many', '/api/bag/articles?filters[tags][articles][slug][$null]=false', 'filters', 'tags.articles'],
+    ['filters through a to-one to a to-many', '/api/bag/articles?filters[category][articles][title][$containsi]=a', 'filters', 'category.articles'],
+    ['filters inside a populate', '/api/bag/articles?populate[tags][filters][articles][slug]=x', 'populate', 'tags.articles'],
+    ['dotted sort', '/api/bag/articles?sort=category.children.title:asc', 'sort', 'category.children'],
+  ])('refuses a %s (content.nestedToMany) with 400 naming the parameter', async (_name, url, param, path) => {
+    const response = await get(url);
+    expectHostError(response, 400);
+    expect(response.body.error.message).toBe(
+      `Invalid ${param}: ${path} reaches a to-many relation through another relation, which content.nestedToMany does not allow`
+    );
+    expect(response.body.error.details).toMatchObject({ param, path, nestedToMany: false });
+  });
+
+  it.each([
+    ['two populate hops', '/api/bag/articles?populate=category.parent'],
+    ['two bracket populate hops', '/api/bag/articles?populate[category][populate][parent]=true'],
+    ['a to-many first hop', '/api/bag/articles?populate[tags]=true&filters[tags][slug][$null]=false&sort=tags.title:asc'],
+    ['two filter hops', '/api/bag/articles?filters[category][parent][slug][$null]=false'],
+    ['a filter and a populate, two hops each', '/api/bag/articles?populate[category][populate]=parent&filters[category][parent][slug][$ne]=x'],
+    ['a to-one sort two hops deep', '/api/bag/articles?sort=category.parent.title:asc'],
     ['a media populate on pages', '/api/bag/pages?populate=cover'],
   ])('serves %s', async (_name, url) => {
     const response = await get(url);
@@ -75,10 +101,35 @@ describe('a raised content.maxRelationDepth', () => {
   afterAll(() => app?.stop());
 
   it('allows three hops and refuses four', async () => {
-    expect((await app.request().get('/api/bag/articles?populate=tags.articles.tags')).status).toBe(200);
+    expect((await app.request().get('/api/bag/articles?populate=category.parent.parent')).status).toBe(200);
+    const refused = await app.request().get('/api/bag/articles?populate=category.parent.parent.parent');
+    expectHostError(refused, 400);
+    expect(refused.body.error.details).toMatchObject({ param: 'populate', maxRelationDepth: 3 });
+  });
+});
+
+describe('content.nestedToMany: true', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await setupStrapi({ seed: true, config: { content: { maxRelationDepth: 3, nestedToMany: true } } });
+  });
+  afterAll(() => app?.stop());
+
+  it('serves a to-many relation behind another one, within the depth cap', async () => {
+    const served = await app.request().get('/api/bag/articles?populate[tags][populate][articles][fields][0]=slug');
+    expect(served.status).toBe(200);
+    const tagged = (served.body.data as { tags: { articles: { slug: string }[] }[] }[]).flatMap((article) => article.tags);
+    expect(tagged.some((tag) => tag.articles.length > 0)).toBe(true);
     const refused = await app.request().get('/api/bag/articles?populate=tags.articles.tags.articles');
     expectHostError(refused, 400);
     expect(refused.body.error.details).toMatchObject({ param: 'populate', maxRelationDepth: 3 });
+  });
+
+  it('still refuses an author e-mail reached through nested lists', async () => {
+    const response = await app.request().get('/api/bag/articles?populate[tags][populate][articles][populate][author][fields]=email');
+    expectHostError(response, 400);
+    expect(JSON.stringify(response.body)).not.toContain('@');
   });
 });
 

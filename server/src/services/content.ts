@@ -185,7 +185,10 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
     const query: Record<string, unknown> = {};
     for (const key of QUERY_KEYS) if (rawQuery[key] !== undefined) query[key] = rawQuery[key];
     const config = await getService(strapi, 'settings').get();
-    checkRelationDepth(getModel, uid, query, config.content.maxRelationDepth);
+    checkRelationDepth(getModel, uid, query, {
+      maxDepth: config.content.maxRelationDepth,
+      nestedToMany: config.content.nestedToMany,
+    });
     await strapi.contentAPI.validate.query(query, model(uid), { auth });
     const sanitized = await strapi.contentAPI.sanitize.query(query, model(uid), { auth });
     checkFilterValues(getModel, uid, sanitized.filters);

@@ -15,12 +15,24 @@ import { errors } from '@strapi/utils';
 import { isRecord } from './is-record';
 
 type Model = { attributes: Record<string, Attribute> };
-type Attribute = { type: string; target?: string; component?: string; components?: string[] };
+type Attribute = { type: string; relation?: string; multiple?: boolean; target?: string; component?: string; components?: string[] };
 type GetModel = (uid: string) => Model | undefined;
 type Param = 'populate' | 'filters' | 'sort';
 
 const HOP_TYPES = new Set(['relation', 'media']);
 const MEDIA_UID = 'plugin::upload.file';
+const TO_MANY = new Set(['oneToMany', 'manyToMany', 'manyWay', 'morphMany', 'morphToMany']);
+
+/** A relation or media attribute that holds a list: each parent row can bring any number of target rows. */
+const isToMany = (attribute: Attribute | undefined) =>
+  Boolean(attribute && (attribute.type === 'media' ? attribute.multiple : attribute.type === 'relation' && TO_MANY.has(attribute.relation ?? '')));
+
+export interface RelationLimits {
+  /** Relation hops allowed in one path (`content.maxRelationDepth`). */
+  maxDepth: number;
+  /** Whether a to-many relation may follow another relation (`content.nestedToMany`). */
+  nestedToMany: boolean;
+}
 
 /** Elements of an array, or of the `{ 0: …, 1: … }` object qs makes of a long or sparse array. */
 const elements = (value: unknown): unknown[] => (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : []);
@@ -37,11 +49,25 @@ const step = (getModel: GetModel, model: Model | undefined, name: string) => {
   return { hop: 0, model: component, attribute };
 };
 
-export const checkRelationDepth = (getModel: GetModel, uid: string, query: Record<string, unknown>, max: number) => {
+export const checkRelationDepth = (getModel: GetModel, uid: string, query: Record<string, unknown>, limits: RelationLimits) => {
+  const max = limits.maxDepth;
   const refuse = (param: Param, path: string[], depth: number): never => {
     throw new errors.ValidationError(
       `Invalid ${param}: ${path.join('.')} goes ${depth} relations deep, more than content.maxRelationDepth (${max})`,
       { param, path: path.join('.'), maxRelationDepth: max, source: 'query' }
+    );
+  };
+
+  /**
+   * A to-many relation behind another relation multiplies the rows of every parent row by its own fan-out
+   * (`tags.articles`: 100 articles × 3 tags × 60 articles each), and the host's populate has no per-parent limit.
+   * Unless `content.nestedToMany` allows it, only the first hop of a path may be a list.
+   */
+  const checkFanOut = (param: Param, attribute: Attribute | undefined, depthBefore: number, path: string[]) => {
+    if (limits.nestedToMany || depthBefore < 1 || !isToMany(attribute)) return;
+    throw new errors.ValidationError(
+      `Invalid ${param}: ${path.join('.')} reaches a to-many relation through another relation, which content.nestedToMany does not allow`,
+      { param, path: path.join('.'), nestedToMany: false, source: 'query' }
     );
   };
 
@@ -54,6 +80,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       walked.push(segment);
       const next = current ? step(getModel, current, segment) : undefined;
       if (current && !next) return; // unknown attribute: the host's validation refuses it
+      if (next?.hop) checkFanOut(param, next.attribute, hops, walked);
       hops += next ? next.hop : 1;
       if (hops > max) refuse(param, walked, hops);
       current = next?.model;
@@ -64,9 +91,10 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
     if (value === undefined || value === null || typeof value === 'boolean') return;
     if (typeof value === 'string') {
       if (value === '*' || value === 'true' || value === 'false') {
-        if (value === '*' && depth + 1 > max && model) {
-          const relation = Object.keys(model.attributes).find((name) => step(getModel, model, name)?.hop);
-          if (relation) refuse('populate', [...path, '*'], depth + 1);
+        if (value === '*' && model) {
+          const relations = Object.keys(model.attributes).filter((name) => step(getModel, model, name)?.hop);
+          if (relations.length && depth + 1 > max) refuse('populate', [...path, '*'], depth + 1);
+          for (const name of relations) checkFanOut('populate', model.attributes[name], depth, [...path, '*']);
         }
         return;
       }
@@ -87,6 +115,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       if (!next) continue;
       const hops = depth + next.hop;
       const here = [...path, name];
+      if (next.hop) checkFanOut('populate', next.attribute, depth, here);
       if (hops > max) refuse('populate', here, hops);
       if (typeof nested === 'string') populate(next.model, nested, hops, here);
       if (!isRecord(nested)) continue;
@@ -119,6 +148,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
         const next = model ? step(getModel, model, key) : { hop: 1, model: undefined, attribute: undefined };
         if (!next) continue;
         const hops = depth + next.hop;
+        if (next.hop) checkFanOut(param, next.attribute, depth, [...path, key]);
         if (hops > max) refuse(param, [...path, key], hops);
         if (next.hop > 0 || next.attribute?.type === 'component') filters(next.model, nested, hops, [...path, key], param);
       }
@@ -146,6 +176,7 @@ export const checkRelationDepth = (getModel: GetModel, uid: string, query: Recor
       const next = model ? step(getModel, model, key) : { hop: 1, model: undefined, attribute: undefined };
       if (!next) continue;
       const hops = depth + next.hop;
+      if (next.hop) checkFanOut(param, next.attribute, depth, [...path, key]);
       if (hops > max) refuse(param, [...path, key], hops);
       if (isRecord(nested)) sort(next.model, nested, hops, [...path, key], param);
     }

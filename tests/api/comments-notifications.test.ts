@@ -199,6 +199,16 @@ describe('comment notifications', () => {
       expect(results.map((res) => res.status)).toEqual([200, 200]);
       await api.settle();
       expect(mailsTo(author.email)).toHaveLength(1);
+
+      // Both requests may see the reply still pending (two instances do): both start a notification, one sends.
+      const raced = await replyTo(root, article, 'Reply seen pending by both');
+      const service = app.strapi.plugin('cms-plugin-bag').service('comment-notifications');
+      const approving = await Promise.all([service.notApprovedYet([raced.documentId]), service.notApprovedYet([raced.documentId])]);
+      expect(approving).toEqual([[raced.documentId], [raced.documentId]]);
+      await app.strapi.db.query(COMMENT as never).updateMany({ where: { documentId: raced.documentId }, data: { status: 'approved' } });
+      for (const documentIds of approving) service.repliesApproved(documentIds);
+      await api.settle();
+      expect(mailsTo(author.email)).toHaveLength(2);
     });
 
     it('refuses a forged or altered unsubscribe link with 400 and stores nothing', async () => {

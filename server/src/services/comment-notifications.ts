@@ -133,8 +133,9 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const notifyReplies = async (documentIds: string[]) => {
+    // Not filtered on notifiedAt: the claim below is the one place that decides, whatever another instance read.
     const rows = (await strapi.db.query(COMMENT).findMany({
-      where: { documentId: { $in: documentIds }, status: 'approved', notifiedAt: { $null: true } },
+      where: { documentId: { $in: documentIds }, status: 'approved' },
       select: ['id', 'content', 'isAdmin'],
       populate: {
         author: { select: ['id', 'username'] },

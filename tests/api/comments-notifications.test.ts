@@ -211,6 +211,19 @@ describe('comment notifications', () => {
       expect(mailsTo(author.email)).toHaveLength(2);
     });
 
+    it('mails every parent author once when a bulk moderation approves several replies', async () => {
+      const threads = await Promise.all([0, 1, 2].map(async () => {
+        const author = await createUser(app.strapi);
+        const { article, root } = await rootBy(author);
+        return { author, reply: await replyTo(root, article, `Bulk reply to ${author.username}`) };
+      }));
+      await api.setStatus(threads.map((thread) => thread.reply.documentId), 'approved').expect(200);
+      await api.settle();
+      for (const { author } of threads) {
+        expect(mailsTo(author.email).map((mail) => mail.text.includes(`Bulk reply to ${author.username}`))).toEqual([true]);
+      }
+    });
+
     it('refuses a forged or altered unsubscribe link with 400 and stores nothing', async () => {
       const author = await createUser(app.strapi);
       const { article, root } = await rootBy(author);

@@ -32,15 +32,9 @@ async function main() {
   await strapi.listen();
   const address = strapi.server.httpServer.address();
   if (process.send) process.send({ type: 'ready', port: address.port });
-
-  const shutdown = () => {
-    strapi
-      .destroy()
-      .catch(() => undefined)
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  // SIGTERM / SIGINT: createStrapi already destroys Strapi and then exits. A second handler here would call destroy
+  // again, which throws at once ("already been called") and exited before the first destroy had finished (e.g. while
+  // the plugin waits for notification mails under way).
 }
 
 main().catch((error) => {

@@ -3,6 +3,7 @@ import { getService } from './utils/get-service';
 
 const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'purge').stop();
+  await getService(strapi, 'comment-notifications').stop();
 };
 
 export default destroy;

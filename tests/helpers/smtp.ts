@@ -1,6 +1,7 @@
 /**
  * A real SMTP server for tests (the `smtp-server` package), collecting parsed mail. Point the playground at it
- * with `setupStrapi({ env: smtp.env })`. `stop()` / `start()` take it down and bring it back on the same port.
+ * with `setupStrapi({ env: smtp.env })`. `stop()` / `start()` take it down and bring it back on the same port;
+ * `refuse(true)` makes it answer every recipient with 550 (a mail server that is up but rejects).
  */
 import type { AddressInfo } from 'net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -24,6 +25,7 @@ export interface TestSmtp {
   nextCode: (address: string, timeoutMs?: number) => Promise<string>;
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  refuse: (on: boolean) => void;
 }
 
 const addresses = (parsed: ParsedMail): string[] => {
@@ -36,12 +38,17 @@ export async function startSmtp(): Promise<TestSmtp> {
   const taken = new Set<Mail>();
   let server: SMTPServer | undefined;
   let port = 0;
+  let refusing = false;
 
   const listen = async () => {
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(_address, _session, callback) {
+        if (!refusing) return callback();
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      },
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((parsed) => {
@@ -97,6 +104,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     async start() {
       if (!server) await listen();
+    },
+    refuse(on) {
+      refusing = on;
     },
   };
 }

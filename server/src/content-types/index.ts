@@ -9,6 +9,7 @@ import banner from './banner';
 import refreshToken from './refresh-token';
 import captcha from './captcha';
 import rateLimit from './rate-limit';
+import commentUnsubscribe from './comment-unsubscribe';
 
 export default {
   article,
@@ -22,4 +23,5 @@ export default {
   'refresh-token': refreshToken,
   captcha,
   'rate-limit': rateLimit,
+  'comment-unsubscribe': commentUnsubscribe,
 };

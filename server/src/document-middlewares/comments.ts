@@ -6,6 +6,7 @@
  * - a moderation status sent through the Content Manager is saved if the admin's role may write it (see
  *   content-manager-comment-status.ts);
  * - deleting a comment moves its replies up to its parent;
+ * - a comment written approved or pending starts its e-mail notifications (services/comment-notifications.ts);
  * - deleting an article document deletes its comments.
  * Outside a request (seed scripts, migrations) the data is stored as given.
  */
@@ -39,7 +40,10 @@ export const commentsDocumentMiddleware =
       } else if (context.action === 'delete' && params.documentId) {
         await getService(strapi, 'comments').reparentChildren(params.documentId);
       }
-      return next();
+      const notify = await getService(strapi, 'comment-notifications').beforeWrite(context.action, params);
+      const result = await next();
+      notify(result);
+      return result;
     }
 
     if (context.uid === ARTICLE && context.action === 'delete' && params.documentId) {

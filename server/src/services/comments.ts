@@ -322,11 +322,14 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Moves the given comments to `status`; returns how many exist and were updated. */
     async setStatus(documentIds: string[], status: CommentStatus): Promise<number> {
+      const notifications = getService(strapi, 'comment-notifications');
+      const approving = status === 'approved' ? await notifications.notApprovedYet(documentIds) : [];
       // One statement for the whole selection; the moderation page sends a page of comments at a time.
       const { count } = await strapi.db.query(COMMENT).updateMany({
         where: { documentId: { $in: documentIds } },
         data: { status, updatedAt: new Date(getService(strapi, 'clock').now()) },
       });
+      notifications.repliesApproved(approving);
       return Number(count);
     },
 

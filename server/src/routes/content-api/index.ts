@@ -2,10 +2,11 @@
 import type { Handler, RoleType, RouteModule } from '../types';
 import auth from './auth';
 import comments from './comments';
+import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
 
-const modules: RouteModule[] = [auth, cryptoRoutes, content, comments];
+const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentUnsubscribe];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -1,0 +1,298 @@
+/**
+ * E-mail notifications about comments, through the host's e-mail plugin: a mail to the parent's author when a reply
+ * is approved, and a digest of the pending queue to the moderators. Both run after the comment is stored and off
+ * the request path, so a slow or failing mail server never delays or loses a comment; failures are logged without
+ * the address or the link. Exactly-once and once-per-interval are decided in the database (a conditional UPDATE of
+ * the reply's `notifiedAt`, a one-hit rate-limit window for the digest), so several instances never both send.
+ * Every mail carries a signed unsubscribe link (`unsubscribe` below) that names the address only by a keyed hash.
+ */
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { getService } from '../utils/get-service';
+import { uid } from '../utils/plugin-id';
+import { secretHash } from '../utils/secret-hash';
+import type { CommentStatus } from '../validation/comment';
+
+const COMMENT = uid('comment');
+const UNSUBSCRIBE = uid('comment-unsubscribe');
+
+export const NOTIFICATION_KINDS = ['reply', 'digest'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Characters of a comment quoted in a mail. */
+const EXCERPT_LENGTH = 200;
+/** Newest pending comments listed in a digest. */
+const DIGEST_ITEMS = 5;
+/** The rate-limit bucket whose one-hit window is the digest's send slot, shared by every instance. */
+const DIGEST_BUCKET = 'comment-notifications:digest';
+/** `<kind>.<keyed hash of the address, hex>.<HMAC-SHA-256, base64url>` */
+const TOKEN_PATTERN = /^(reply|digest)\.([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/;
+export const INVALID_UNSUBSCRIBE_LINK = 'Invalid unsubscribe link';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+interface ReplyRow {
+  id: number;
+  content: string;
+  isAdmin: boolean | null;
+  author: { id: number; username: string } | null;
+  parent: { status: CommentStatus; author: { id: number; email: string | null; blocked: boolean | null } | null } | null;
+  article: { title: string } | null;
+}
+
+/** The comment as one line of plain text, cut to EXCERPT_LENGTH code points. */
+export const excerpt = (content: string): string => {
+  const points = [...content.replace(/\s+/g, ' ').trim()];
+  return points.length > EXCERPT_LENGTH ? `${points.slice(0, EXCERPT_LENGTH).join('')}…` : points.join('');
+};
+
+/** Comment content is untrusted text (README "Rendering comments"): escaped wherever it goes into the HTML part. */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** What went wrong, without the message: SMTP errors quote the refused recipient. */
+const describeFailure = (error: unknown): string => {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const parts = [typeof code === 'string' ? code : (error as Error)?.name ?? 'Error'];
+  if (typeof responseCode === 'number') parts.push(`SMTP ${responseCode}`);
+  return parts.join(', ');
+};
+
+const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
+  const inFlight = new Set<Promise<void>>();
+  let digestRetry: NodeJS.Timeout | undefined;
+
+  const settings = () => getService(strapi, 'settings').file().comments.notifications;
+  const now = () => getService(strapi, 'clock').now();
+
+  /** Runs `job` after the current request has been answered; a failure is logged, never thrown. */
+  const background = (what: string, job: () => Promise<void>) => {
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(job)
+      .catch((error) => {
+        strapi.log.warn(`cms-plugin-bag: ${what} failed (${describeFailure(error)})`);
+      })
+      .finally(() => inFlight.delete(run));
+    inFlight.add(run);
+  };
+
+  /** The configured secret, else a key derived from the users-permissions jwtSecret (as utils/secret-hash.ts). */
+  const signingKey = (): Buffer => {
+    const configured = settings().secret;
+    return configured ? Buffer.from(configured, 'utf8') : Buffer.from(secretHash(strapi, 'comment-unsubscribe-key'), 'hex');
+  };
+  const lookupOf = (email: string) => secretHash(strapi, 'comment-unsubscribe', email.trim().toLowerCase());
+  const signatureOf = (kind: NotificationKind, lookup: string) =>
+    crypto.createHmac('sha256', signingKey()).update(`unsubscribe:${kind}:${lookup}`).digest('base64url');
+
+  const unsubscribeUrl = (kind: NotificationKind, email: string): string => {
+    const lookup = lookupOf(email);
+    const origin = settings().publicUrl ?? strapi.config.get<string>('server.absoluteUrl') ?? strapi.config.get<string>('server.url') ?? '';
+    const prefix = strapi.config.get<string>('api.rest.prefix', '/api');
+    return `${origin.replace(/\/+$/, '')}${prefix}/bag/comments/unsubscribe?token=${kind}.${lookup}.${signatureOf(kind, lookup)}`;
+  };
+
+  const isUnsubscribed = async (kind: NotificationKind, email: string) =>
+    Boolean(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where: { lookup: lookupOf(email), kind } }));
+
+  const send = (mail: Mail) => strapi.plugin('email').service('email').send(mail) as Promise<unknown>;
+
+  /** Takes the reply's one notification; of two instances approving it at once, exactly one gets it. */
+  const claimReply = async (id: number): Promise<boolean> => {
+    const { count } = await strapi.db.query(COMMENT).updateMany({
+      where: { id, status: 'approved', notifiedAt: { $null: true } },
+      data: { notifiedAt: new Date(now()) },
+    });
+    return Number(count) === 1;
+  };
+  /** Gives a claim back after a failed delivery, so the reply's next approval tries again. */
+  const releaseReply = (id: number) => strapi.db.query(COMMENT).updateMany({ where: { id }, data: { notifiedAt: null } });
+
+  const replyMail = (row: ReplyRow, to: string): Mail => {
+    const link = unsubscribeUrl('reply', to);
+    const who = row.isAdmin ? 'The site' : row.author ? row.author.username : 'A guest';
+    const title = row.article?.title ?? 'an article';
+    const quote = excerpt(row.content);
+    return {
+      to,
+      subject: settings().subject.reply,
+      text: `${who} replied to your comment on "${title}":\n\n${quote}\n\nTo stop e-mails about replies: ${link}\n`,
+      html:
+        `<p>${escapeHtml(who)} replied to your comment on “${escapeHtml(title)}”:</p>` +
+        `<blockquote style="white-space:pre-wrap">${escapeHtml(quote)}</blockquote>` +
+        `<p><a href="${escapeHtml(link)}">Stop e-mails about replies</a></p>`,
+      headers: { 'List-Unsubscribe': `<${link}>` },
+    };
+  };
+
+  const notifyReplies = async (documentIds: string[]) => {
+    // Not filtered on notifiedAt: the claim below is the one place that decides, whatever another instance read.
+    const rows = (await strapi.db.query(COMMENT).findMany({
+      where: { documentId: { $in: documentIds }, status: 'approved' },
+      select: ['id', 'content', 'isAdmin'],
+      populate: {
+        author: { select: ['id', 'username'] },
+        parent: { select: ['status'], populate: { author: { select: ['id', 'email', 'blocked'] } } },
+        article: { select: ['title'] },
+      },
+    })) as ReplyRow[];
+    for (const row of rows) {
+      const recipient = row.parent?.author;
+      // Guests have no address; nobody is told about their own reply; a hidden (unapproved) parent's thread is not shown.
+      if (!recipient?.email || recipient.blocked || row.parent?.status !== 'approved' || recipient.id === row.author?.id) continue;
+      if (await isUnsubscribed('reply', recipient.email)) continue;
+      if (!(await claimReply(row.id))) continue;
+      try {
+        await send(replyMail(row, recipient.email));
+      } catch (error) {
+        await releaseReply(row.id);
+        strapi.log.warn(`cms-plugin-bag: reply notification not delivered, will retry on the next approval (${describeFailure(error)})`);
+      }
+    }
+  };
+
+  const digestMail = (to: string, pending: number, newest: { content: string; article: { title: string } | null }[]): Mail => {
+    const link = unsubscribeUrl('digest', to);
+    const items = newest.map((c) => ({ title: c.article?.title ?? '(no article)', quote: excerpt(c.content) }));
+    const count = `${pending} comment${pending === 1 ? '' : 's'} waiting for moderation`;
+    return {
+      to,
+      subject: settings().subject.digest,
+      text:
+        `${count}. The newest:\n\n${items.map((i) => `- on "${i.title}": ${i.quote}`).join('\n')}\n\n` +
+        `To stop these digests: ${link}\n`,
+      html:
+        `<p>${escapeHtml(count)}. The newest:</p><ul>` +
+        items.map((i) => `<li>on “${escapeHtml(i.title)}”: <span style="white-space:pre-wrap">${escapeHtml(i.quote)}</span></li>`).join('') +
+        `</ul><p><a href="${escapeHtml(link)}">Stop these digests</a></p>`,
+      headers: { 'List-Unsubscribe': `<${link}>` },
+    };
+  };
+
+  /** One more try when the current window closes, so comments that came in after a digest are reported in time. */
+  const retryDigestLater = (seconds: number) => {
+    if (digestRetry) return;
+    digestRetry = setTimeout(() => {
+      digestRetry = undefined;
+      background('moderator digest', sendDigest);
+    }, seconds * 1000);
+    digestRetry.unref();
+  };
+
+  async function sendDigest() {
+    const { emails, interval, minPending } = settings().moderators;
+    const pending = await strapi.db.query(COMMENT).count({ where: { status: 'pending' } });
+    if (pending < minPending) return;
+    // At most one digest per window across every instance: the window's first hit sends, the others do not.
+    const slot = await getService(strapi, 'rate-limit').hit(DIGEST_BUCKET, { interval, max: 1 });
+    if (!slot.allowed) {
+      retryDigestLater(slot.retryAfter);
+      return;
+    }
+    const newest = await strapi.db.query(COMMENT).findMany({
+      where: { status: 'pending' },
+      select: ['content'],
+      populate: { article: { select: ['title'] } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      limit: DIGEST_ITEMS,
+    });
+    for (const email of emails) {
+      if (await isUnsubscribed('digest', email)) continue;
+      try {
+        await send(digestMail(email, pending, newest));
+      } catch (error) {
+        // Not retried in this window: the next digest lists the whole queue, so nothing is lost.
+        strapi.log.warn(`cms-plugin-bag: moderator digest not delivered (${describeFailure(error)})`);
+      }
+    }
+  }
+
+  const service = {
+    /**
+     * Of `documentIds`, those not approved yet: called before an approval is written, so only a comment that
+     * becomes approved notifies (re-saving an approved one does not). Empty when reply notifications are off.
+     */
+    async notApprovedYet(documentIds: string[]): Promise<string[]> {
+      if (!settings().replies || documentIds.length === 0) return [];
+      const rows = await strapi.db.query(COMMENT).findMany({
+        select: ['documentId'],
+        where: { documentId: { $in: documentIds }, status: { $ne: 'approved' } },
+      });
+      return rows.map((row: { documentId: string }) => row.documentId);
+    },
+
+    /** After `documentIds` were approved: e-mails the parent's author of each that is a reply, once per reply. */
+    repliesApproved(documentIds: string[]): void {
+      if (!settings().replies || documentIds.length === 0) return;
+      background('reply notification', () => notifyReplies(documentIds));
+    },
+
+    /** After a comment was stored as pending: a digest to the moderators, if one is due. */
+    pendingAdded(): void {
+      if (settings().moderators.emails.length === 0) return;
+      background('moderator digest', sendDigest);
+    },
+
+    /**
+     * For the comment Document Service middleware: what to notify once the write has gone through. A created
+     * comment notifies as approved or pending; an update only when it moves a comment to approved.
+     */
+    async beforeWrite(action: string, params: { documentId?: string; data?: Record<string, unknown> }) {
+      const approving =
+        action === 'update' && params.documentId && params.data?.status === 'approved' ? await service.notApprovedYet([params.documentId]) : [];
+      return (result: unknown) => {
+        const written = (result ?? {}) as { documentId?: unknown; status?: unknown };
+        if (action === 'create' && typeof written.documentId === 'string') {
+          if (written.status === 'approved') service.repliesApproved([written.documentId]);
+          if (written.status === 'pending') service.pendingAdded();
+        } else if (action === 'update' && written.status === 'approved') {
+          service.repliesApproved(approving);
+        }
+      };
+    },
+
+    /** Stores the unsubscription a link's token names; a token this server did not sign is a 400. */
+    async unsubscribe(token: unknown): Promise<{ kind: NotificationKind }> {
+      const match = typeof token === 'string' ? TOKEN_PATTERN.exec(token) : null;
+      if (!match) throw new errors.ValidationError(INVALID_UNSUBSCRIBE_LINK);
+      const [, kind, lookup, signature] = match as unknown as [string, NotificationKind, string, string];
+      const expected = Buffer.from(signatureOf(kind, lookup));
+      if (!crypto.timingSafeEqual(expected, Buffer.from(signature))) throw new errors.ValidationError(INVALID_UNSUBSCRIBE_LINK);
+
+      const where = { lookup, kind };
+      if (!(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where }))) {
+        try {
+          await strapi.db.query(UNSUBSCRIBE).create({ data: where });
+        } catch (error) {
+          // The unique (lookup, kind): the same link followed twice at once.
+          if (!(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where }))) throw error;
+        }
+      }
+      return { kind };
+    },
+
+    /** Resolves once every notification started so far has been sent or has failed (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+
+    /** Cancels the pending digest retry and waits for the mails under way (plugin destroy). */
+    async stop(): Promise<void> {
+      if (digestRetry) clearTimeout(digestRetry);
+      digestRetry = undefined;
+      await service.idle();
+    },
+  };
+
+  return service;
+};
+
+export type CommentNotificationsService = ReturnType<typeof commentNotifications>;
+export default commentNotifications;

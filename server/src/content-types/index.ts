@@ -9,6 +9,8 @@ import banner from './banner';
 import refreshToken from './refresh-token';
 import captcha from './captcha';
 import rateLimit from './rate-limit';
+import commentReaction from './comment-reaction';
+import commentReport from './comment-report';
 
 export default {
   article,
@@ -22,4 +24,6 @@ export default {
   'refresh-token': refreshToken,
   captcha,
   'rate-limit': rateLimit,
+  'comment-reaction': commentReaction,
+  'comment-report': commentReport,
 };

@@ -5,6 +5,7 @@ import auth from './auth';
 import banner from './banner';
 import category from './category';
 import comment from './comment';
+import commentFeedback from './comment-feedback';
 import crypto from './crypto';
 import menu from './menu';
 import page from './page';
@@ -18,6 +19,7 @@ export default {
   banner,
   category,
   comment,
+  'comment-feedback': commentFeedback,
   crypto,
   menu,
   page,

@@ -3,6 +3,8 @@ import captcha from './captcha';
 import clock from './clock';
 import content from './content';
 import comments from './comments';
+import commentReactions from './comment-reactions';
+import commentReports from './comment-reports';
 import crypto from './crypto';
 import emailCode from './email-code';
 import menus from './menus';
@@ -20,6 +22,8 @@ export default {
   clock,
   content,
   comments,
+  'comment-reactions': commentReactions,
+  'comment-reports': commentReports,
   crypto,
   'email-code': emailCode,
   menus,

@@ -2,10 +2,11 @@
 import type { Handler, RoleType, RouteModule } from '../types';
 import auth from './auth';
 import comments from './comments';
+import commentFeedback from './comment-feedback';
 import content from './content';
 import cryptoRoutes from './crypto';
 
-const modules: RouteModule[] = [auth, cryptoRoutes, content, comments];
+const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFeedback];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -13,6 +13,7 @@ import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
 import { tableOf } from '../utils/columns';
+import { forbidden } from '../utils/errors';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
 import { findVisibleComment } from '../utils/visible-comment';
@@ -50,7 +51,7 @@ const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Refuses a like or an unlike the configuration does not allow (see the README for the statuses). */
   const assertAllowed = (config: PluginConfig, voter: Voter) => {
     if (!config.comments.reactions.enabled) throw new errors.NotFoundError('Reactions are disabled');
-    if (!voter.user && !config.comments.reactions.guests) throw new errors.UnauthorizedError('Log in to like comments');
+    if (!voter.user && !config.comments.reactions.guests) throw forbidden('Log in to like comments');
   };
 
   /** Adds (`liked`) or removes the voter's like and moves the counter only when a row changed; one transaction. */

@@ -1,6 +1,6 @@
 /** Likes on comments: idempotence, exact counts under concurrency, guests by hashed address, 404s, limits. */
 import { COMMENT, createArticle, seedComments } from '../helpers/comments';
-import { commentOnArticle, counters, reactionRows } from '../helpers/feedback';
+import { commentOnArticle, counters, reactionRows, REACTION, REPORT } from '../helpers/feedback';
 import { createUser, jwtFor } from '../helpers/fixtures';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -136,6 +136,15 @@ describe('likes', () => {
     const tree = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
     const text = JSON.stringify(tree.body);
     for (const hidden of ['reportCount', 'voter', 'reports', 'ip', 'userAgent']) expect(text).not.toContain(`"${hidden}"`);
+  });
+
+  it('the database itself refuses a second reaction or report row for one comment and voter (unique index)', async () => {
+    const { comment } = await commentOnArticle(app.strapi);
+    for (const [uid, extra] of [[REACTION, {}], [REPORT, { reason: 'spam' }]] as const) {
+      const data = { comment: comment.id, voter: 'f'.repeat(64), ...extra };
+      await app.strapi.db.query(uid as never).create({ data });
+      await expect(app.strapi.db.query(uid as never).create({ data })).rejects.toThrow();
+    }
   });
 
   it('deleting a comment deletes its likes', async () => {

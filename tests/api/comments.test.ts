@@ -351,7 +351,7 @@ describe('comments', () => {
       expect(res.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
       const first = res.body.data[1];
       expect(Object.keys(first).sort()).toEqual(
-        ['article', 'author', 'content', 'createdAt', 'documentId', 'id', 'ip', 'isAdmin', 'parent', 'status', 'userAgent'].sort()
+        ['article', 'author', 'content', 'createdAt', 'documentId', 'id', 'ip', 'isAdmin', 'likes', 'parent', 'reportCount', 'reports', 'status', 'userAgent'].sort()
       );
       expect(first).toMatchObject({
         status: 'pending',

@@ -114,6 +114,41 @@ describe('admin panel in a browser', () => {
     await page.context().close();
   });
 
+  it('lists a reported comment under "Reported only" with its reason, likes and count; approving clears its reports', async () => {
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Reported article', slug: 'reported-article' });
+    const comment = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'Buy cheap watches', status: 'approved', article: article.documentId });
+    const other = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A fine comment', status: 'approved', article: article.documentId });
+    await app.request().post(`/api/bag/comments/${comment.documentId}/like`).expect(200);
+    const reasons = [{ reason: 'spam', details: 'Advertising watches' }, { reason: 'off-topic' }, { reason: 'abuse' }];
+    for (const [i, body] of reasons.entries()) {
+      await app.request().post(`/api/bag/comments/${comment.documentId}/report`).set('User-Agent', `Reporter/${i}`).send(body).expect(200);
+    }
+    // The third report reached the threshold: the comment left the public tree and waits for moderation.
+    const hidden = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(hidden.body.data.map((node: { documentId: string }) => node.documentId)).toEqual([other.documentId]);
+
+    const page = await loggedIn();
+    await page.goto(`${app.url}/admin/plugins/cms-plugin-bag`);
+    await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+    await page.getByRole('button', { name: 'Reported only' }).click();
+    const row = page.locator(`tr[data-comment="${comment.documentId}"]`);
+    await row.getByText('Reported 3 time(s):').waitFor();
+    await row.getByText(/spam — Advertising watches/).waitFor();
+    await row.locator('[data-report-reason="off-topic"]').waitFor();
+    expect(await row.locator('[data-likes]').textContent()).toBe('1');
+    expect(await row.locator('[data-report-count]').textContent()).toBe('3');
+    expect(await page.locator(`tr[data-comment="${other.documentId}"]`).count()).toBe(0);
+    await screenshot(page, 'moderation-reported');
+
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('No comments match these filters.').waitFor();
+    const shown = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(shown.body.data.map((node: { documentId: string }) => node.documentId).sort()).toEqual([comment.documentId, other.documentId].sort());
+    const stored = await app.strapi.db.query(`${PLUGIN}.comment` as never).findOne({ where: { documentId: comment.documentId } });
+    expect(stored).toMatchObject({ status: 'approved', reportCount: 0, likes: 1 });
+    await page.context().close();
+  });
+
   it('approves several comments at once and replies as the site with the isAdmin badge', async () => {
     const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Busy article', slug: 'busy-article' });
     const comments: { documentId: string }[] = [];

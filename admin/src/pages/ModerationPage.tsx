@@ -1,4 +1,7 @@
-/** Comment moderation: pending first, filters, IP and User-Agent, approve / reject one or many, reply as the site. */
+/**
+ * Comment moderation: pending first, filters (status, article, reported), IP and User-Agent, likes and reports,
+ * approve / reject one or many, reply as the site.
+ */
 import * as React from 'react';
 import {
   Badge,
@@ -43,6 +46,9 @@ interface ModeratedComment {
   author: { id: number; documentId: string; username: string; email: string } | null;
   article: { documentId: string; title: string; slug: string } | null;
   parent: { documentId: string } | null;
+  likes: number;
+  reportCount: number;
+  reports: Array<{ reason: string; details: string | null; createdAt: string }>;
 }
 
 interface ListResponse {
@@ -69,6 +75,7 @@ const ModerationPage = () => {
 
   const [status, setStatus] = React.useState<Status | ''>('');
   const [article, setArticle] = React.useState<{ documentId: string; title: string } | null>(null);
+  const [reported, setReported] = React.useState(false);
   const [page, setPage] = React.useState(1);
   const [result, setResult] = React.useState<ListResponse>();
   const [error, setError] = React.useState(false);
@@ -81,6 +88,7 @@ const ModerationPage = () => {
     const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
     if (status) params.set('status', status);
     if (article) params.set('article', article.documentId);
+    if (reported) params.set('reported', 'true');
     try {
       const { data } = await get<ListResponse>(`/${PLUGIN_ID}/comments?${params}`);
       setResult(data);
@@ -89,7 +97,7 @@ const ModerationPage = () => {
       setError(true);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, status, article]);
+  }, [page, status, article, reported]);
 
   React.useEffect(() => {
     load();
@@ -159,6 +167,13 @@ const ModerationPage = () => {
                 ))}
               </SingleSelect>
             </Box>
+            <Button
+              variant={reported ? 'secondary' : 'tertiary'}
+              aria-pressed={reported}
+              onClick={() => (setReported(!reported), setPage(1))}
+            >
+              {t('moderation.filter.reported', 'Reported only')}
+            </Button>
             {article && (
               <Button variant="tertiary" endIcon={<Cross />} onClick={() => (setArticle(null), setPage(1))}>
                 {t('moderation.filter.article', 'Article: {title}', { title: article.title })}
@@ -183,7 +198,7 @@ const ModerationPage = () => {
             <Typography textColor="neutral600">{t('moderation.empty', 'No comments match these filters.')}</Typography>
           </Box>
         ) : (
-          <Table colCount={8} rowCount={rows.length + 1}>
+          <Table colCount={10} rowCount={rows.length + 1}>
             <Thead>
               <Tr>
                 <Th>
@@ -197,6 +212,8 @@ const ModerationPage = () => {
                 <Th><Typography variant="sigma">{t('moderation.column.author', 'Author')}</Typography></Th>
                 <Th><Typography variant="sigma">{t('moderation.column.article', 'Article')}</Typography></Th>
                 <Th><Typography variant="sigma">{t('moderation.column.status', 'Status')}</Typography></Th>
+                <Th><Typography variant="sigma">{t('moderation.column.likes', 'Likes')}</Typography></Th>
+                <Th><Typography variant="sigma">{t('moderation.column.reports', 'Reports')}</Typography></Th>
                 <Th><Typography variant="sigma">{t('moderation.column.client', 'IP / User-Agent')}</Typography></Th>
                 <Th><Typography variant="sigma">{t('moderation.column.date', 'Date')}</Typography></Th>
                 <Th><Typography variant="sigma">{t('moderation.column.actions', 'Actions')}</Typography></Th>
@@ -218,6 +235,20 @@ const ModerationPage = () => {
                       <Typography variant="pi" textColor="neutral500" tag="p">
                         {t('moderation.isReply', 'Reply')}
                       </Typography>
+                    )}
+                    {row.reports.length > 0 && (
+                      <Box paddingTop={2} data-reports>
+                        <Typography variant="pi" fontWeight="bold" textColor="danger600" tag="p">
+                          {t('moderation.reports', 'Reported {count} time(s):', { count: row.reportCount })}
+                        </Typography>
+                        {row.reports.map((report, index) => (
+                          <Typography key={index} variant="pi" textColor="neutral600" tag="p" data-report-reason={report.reason}>
+                            {report.reason}
+                            {report.details ? ` — ${report.details}` : ''}
+                            {` (${formatDate(report.createdAt, { dateStyle: 'short', timeStyle: 'short' })})`}
+                          </Typography>
+                        ))}
+                      </Box>
                     )}
                   </Td>
                   <Td>
@@ -250,6 +281,18 @@ const ModerationPage = () => {
                   </Td>
                   <Td>
                     <Badge {...(STATUS_COLORS[row.status] as object)}>{t(`moderation.status.${row.status}`, row.status)}</Badge>
+                  </Td>
+                  <Td>
+                    <Typography data-likes>{row.likes}</Typography>
+                  </Td>
+                  <Td>
+                    {row.reportCount > 0 ? (
+                      <Badge backgroundColor="danger100" textColor="danger700" data-report-count>
+                        {row.reportCount}
+                      </Badge>
+                    ) : (
+                      <Typography data-report-count>0</Typography>
+                    )}
                   </Td>
                   <Td style={{ maxWidth: 240, whiteSpace: 'normal' }}>
                     <Typography variant="pi" tag="p">{row.ip ?? '—'}</Typography>

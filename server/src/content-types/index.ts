@@ -10,6 +10,8 @@ import refreshToken from './refresh-token';
 import captcha from './captcha';
 import rateLimit from './rate-limit';
 import commentUnsubscribe from './comment-unsubscribe';
+import commentReaction from './comment-reaction';
+import commentReport from './comment-report';
 
 export default {
   article,
@@ -24,4 +26,6 @@ export default {
   captcha,
   'rate-limit': rateLimit,
   'comment-unsubscribe': commentUnsubscribe,
+  'comment-reaction': commentReaction,
+  'comment-report': commentReport,
 };

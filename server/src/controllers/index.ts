@@ -6,6 +6,7 @@ import banner from './banner';
 import category from './category';
 import comment from './comment';
 import commentUnsubscribe from './comment-unsubscribe';
+import commentFeedback from './comment-feedback';
 import crypto from './crypto';
 import menu from './menu';
 import page from './page';
@@ -20,6 +21,7 @@ export default {
   category,
   comment,
   'comment-unsubscribe': commentUnsubscribe,
+  'comment-feedback': commentFeedback,
   crypto,
   menu,
   page,

@@ -17,6 +17,7 @@ import { buildTree } from '../utils/tree';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
 import type { AdminListQuery, CommentInput, CommentStatus, Identifier } from '../validation/comment';
+import type { ModerationReport } from './comment-reports';
 
 const COMMENT = uid('comment');
 const ARTICLE = uid('article');
@@ -65,6 +66,10 @@ export interface AdminComment {
   author: { id: number; documentId: string; username: string; email: string } | null;
   article: { documentId: string; title: string; slug: string } | null;
   parent: { documentId: string } | null;
+  likes: number;
+  reportCount: number;
+  /** Oldest first; reasons and details only, never who reported. */
+  reports: ModerationReport[];
 }
 
 interface StoredComment {
@@ -79,6 +84,8 @@ interface StoredComment {
   author?: { id: number; documentId: string; username: string; email: string } | null;
   article?: { documentId: string; title: string; slug: string } | null;
   parent?: { id: number; documentId: string } | null;
+  likes?: number | null;
+  reportCount?: number | null;
 }
 
 /** Timestamps come back as Date (pg), epoch numbers or strings (SQLite) from raw queries. */
@@ -97,7 +104,7 @@ const ADMIN_POPULATE = {
   parent: { select: ['id', 'documentId'] },
 };
 
-const toAdminComment = (row: StoredComment): AdminComment => ({
+const toAdminComment = (row: StoredComment, reports: ModerationReport[] = []): AdminComment => ({
   id: row.id,
   documentId: row.documentId,
   content: row.content,
@@ -109,6 +116,9 @@ const toAdminComment = (row: StoredComment): AdminComment => ({
   author: row.author ? { id: row.author.id, documentId: row.author.documentId, username: row.author.username, email: row.author.email } : null,
   article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
   parent: row.parent ? { documentId: row.parent.documentId } : null,
+  likes: Number(row.likes ?? 0),
+  reportCount: Number(row.reportCount ?? 0),
+  reports,
 });
 
 type RawRow = Record<string, unknown>;
@@ -288,12 +298,13 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
       return { data, meta: { total: nodes.length } };
     },
 
-    /** Moderation list: pending first, then newest first. */
+    /** Moderation list: pending first, then newest first; `reported`: reported comments only, most reported first. */
     async adminList(query: AdminListQuery) {
       const s = schema();
       const base = knex()(`${s.comments} as c`);
       if (query.status) base.where(`c.${s.c('status')}`, query.status);
       if (query.article) base.whereIn('c.id', commentIdsOfArticle(query.article));
+      if (query.reported) base.where(`c.${s.c('reportCount')}`, '>', 0);
 
       const [{ count }] = await base.clone().count({ count: 'c.id' });
       const total = Number(count);
@@ -301,6 +312,9 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         await base
           .clone()
           .select('c.id')
+          .modify((builder) => {
+            if (query.reported) builder.orderBy(`c.${s.c('reportCount')}`, 'desc');
+          })
           .orderByRaw(`CASE WHEN c.?? = ? THEN 0 ELSE 1 END`, [s.c('status'), 'pending'])
           .orderBy(`c.${s.c('createdAt')}`, 'desc')
           .orderBy('c.id', 'desc')
@@ -312,8 +326,9 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         ? await strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, populate: ADMIN_POPULATE })
         : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
+      const reports = await getService(strapi, 'comment-reports').forComments(ids);
       return {
-        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!)] : [])),
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, reports.get(id))] : [])),
         meta: {
           pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
         },
@@ -329,6 +344,8 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { documentId: { $in: documentIds } },
         data: { status, updatedAt: new Date(getService(strapi, 'clock').now()) },
       });
+      // A moderator's approval settles the reports: the threshold counts new ones only.
+      if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
       notifications.repliesApproved(approving);
       return Number(count);
     },

@@ -4,6 +4,8 @@ import clock from './clock';
 import content from './content';
 import comments from './comments';
 import commentNotifications from './comment-notifications';
+import commentReactions from './comment-reactions';
+import commentReports from './comment-reports';
 import crypto from './crypto';
 import emailCode from './email-code';
 import menus from './menus';
@@ -22,6 +24,8 @@ export default {
   content,
   comments,
   'comment-notifications': commentNotifications,
+  'comment-reactions': commentReactions,
+  'comment-reports': commentReports,
   crypto,
   'email-code': emailCode,
   menus,

@@ -77,6 +77,8 @@ const isStatus = (value: unknown): value is CommentStatus => COMMENT_STATUSES.in
 export interface AdminListQuery {
   status?: CommentStatus;
   article?: string;
+  /** Only comments with at least one report, most reported first. */
+  reported?: boolean;
   page: number;
   pageSize: number;
 }
@@ -88,16 +90,19 @@ const positiveInt = (value: unknown, path: string, fallback: number, max: number
   return number;
 };
 
-/** GET /cms-plugin-bag/comments?status=&article=&page=&pageSize= */
+/** GET /cms-plugin-bag/comments?status=&article=&reported=&page=&pageSize= */
 export const validateAdminListQuery = (query: unknown): AdminListQuery => {
   const input = asRecord(query);
   const status = input.status === undefined || input.status === '' ? undefined : input.status;
   if (status !== undefined && !isStatus(status)) invalid('status', `must be one of ${COMMENT_STATUSES.join(', ')}`);
   const article = input.article === undefined || input.article === '' ? undefined : input.article;
   if (article !== undefined && typeof article !== 'string') invalid('article', 'must be an article documentId');
+  const reported = input.reported === undefined || input.reported === '' ? undefined : input.reported;
+  if (reported !== undefined && reported !== 'true' && reported !== 'false') invalid('reported', 'must be true or false');
   return {
     status: status as CommentStatus | undefined,
     article: article as string | undefined,
+    reported: reported === 'true',
     page: positiveInt(input.page, 'page', 1, 1_000_000),
     pageSize: positiveInt(input.pageSize, 'pageSize', 25, 100),
   };

@@ -2,11 +2,12 @@
 import type { Handler, RoleType, RouteModule } from '../types';
 import auth from './auth';
 import comments from './comments';
+import commentFeedback from './comment-feedback';
 import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
 
-const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentUnsubscribe];
+const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -1,0 +1,34 @@
+/** Likes and reports on comments: `/api/bag/comments/:id/like` (POST, DELETE) and `/api/bag/comments/:id/report`. */
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { clientInfo } from '../utils/client';
+import { getService } from '../utils/get-service';
+import type { Voter } from '../utils/voter-key';
+import { parseIdentifier } from '../validation/comment';
+import { validateReportBody } from '../validation/comment-feedback';
+
+/** The token's user, or a guest known by client address and User-Agent. */
+const voterOf = (ctx: Context): Voter => {
+  const user = ctx.state.user as { id: number } | undefined;
+  return { user: user ? { id: user.id } : null, client: clientInfo(ctx) };
+};
+
+const commentFeedbackController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async like(ctx: Context) {
+    const config = await getService(strapi, 'settings').get();
+    ctx.body = { data: await getService(strapi, 'comment-reactions').like(parseIdentifier(ctx.params.id), voterOf(ctx), config) };
+  },
+
+  async unlike(ctx: Context) {
+    const config = await getService(strapi, 'settings').get();
+    ctx.body = { data: await getService(strapi, 'comment-reactions').unlike(parseIdentifier(ctx.params.id), voterOf(ctx), config) };
+  },
+
+  async report(ctx: Context) {
+    const config = await getService(strapi, 'settings').get();
+    const input = validateReportBody(ctx.request.body, config.comments.reports.reasons);
+    ctx.body = { data: await getService(strapi, 'comment-reports').report(parseIdentifier(ctx.params.id), voterOf(ctx), input, config) };
+  },
+});
+
+export default commentFeedbackController;

@@ -3,6 +3,7 @@ import captcha from './captcha';
 import clock from './clock';
 import content from './content';
 import comments from './comments';
+import commentThreads from './comment-threads';
 import crypto from './crypto';
 import emailCode from './email-code';
 import menus from './menus';
@@ -20,6 +21,7 @@ export default {
   clock,
   content,
   comments,
+  'comment-threads': commentThreads,
   crypto,
   'email-code': emailCode,
   menus,

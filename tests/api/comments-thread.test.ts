@@ -3,6 +3,7 @@
  * (`/api/bag/comments/:id/replies`), counts for many articles (`/api/bag/comments/counts`) and the REST envelope
  * on POST /api/bag/comments. Real Strapi, real database (SQLite, or PostgreSQL with DATABASE_CLIENT=postgres).
  */
+import { createClient, memoryStorage } from 'cms-plugin-bag/client';
 import { adminToken, createUser, jwtFor } from '../helpers/fixtures';
 import { COMMENT, createArticle, seedComments } from '../helpers/comments';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
@@ -413,6 +414,29 @@ describe('paged comment threads', () => {
       // 150 names but 100 different ones: allowed.
       const res = await get(`/api/bag/comments/counts?articles=${duplicates}`).expect(200);
       expect(Object.keys(res.body.data)).toHaveLength(100);
+    });
+  });
+
+  describe('typed client', () => {
+    it('pages roots and replies and reads counts', async () => {
+      const article = await createArticle(app.strapi);
+      const ids = await seedComments(app.strapi, article.documentId, [
+        { content: 'first', parentIndex: null },
+        { content: 'second', parentIndex: null },
+        { content: 'reply', parentIndex: 0 },
+      ]);
+      const client = createClient({ baseUrl: app.url, storage: memoryStorage() });
+      const first = await client.comments.page(article.documentId, { sort: 'createdAt:asc', pageSize: 1 });
+      expect(first.data.map((node) => node.id)).toEqual([ids[0]]);
+      expect(first.data[0].replies.map((node) => node.id)).toEqual([ids[2]]);
+      const second = await client.comments.page(article.documentId, { sort: 'createdAt:asc', pageSize: 1, after: first.meta.pagination.next! });
+      expect(second.data.map((node) => node.id)).toEqual([ids[1]]);
+      expect(second.meta.pagination).toEqual({ pageSize: 1, hasMore: false, next: null });
+      expect((await client.comments.replies(ids[0])).data.map((node) => node.id)).toEqual([ids[2]]);
+      expect((await client.comments.counts([article.documentId, 'nosuchdocument000000000'])).data).toEqual({
+        [article.documentId]: 3,
+        nosuchdocument000000000: 0,
+      });
     });
   });
 

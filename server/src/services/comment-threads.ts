@@ -90,10 +90,20 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     };
   };
 
-  /** The columns of a public node, with the author joined (`al`, `u`) onto the comment aliased `c`. */
-  const nodeQuery = (s: ReturnType<typeof schema>, from: string) =>
-    knex()
-      .from(from)
+  /**
+   * The columns of a public node, with the author joined (`al`, `u`) onto the comment aliased `c`. With `driver`,
+   * the rows come from that table or subquery first and the comment is joined by `driver.commentId` as a CROSS
+   * JOIN: SQLite never reorders one, so a lookup by parent walks the parent link's index instead of every approved
+   * comment through the status index (PostgreSQL plans it as the inner join it is).
+   */
+  const nodeQuery = (s: ReturnType<typeof schema>, driver?: { from: string | Knex.QueryBuilder; commentId: string }) =>
+    (driver
+      ? knex()
+          .from(driver.from as string)
+          .crossJoin(`${s.comments} as c`)
+          .whereRaw('?? = ??', ['c.id', driver.commentId])
+      : knex().from(`${s.comments} as c`)
+    )
       .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
       .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
       .select({
@@ -184,8 +194,10 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     const counts = new Map<number, number>();
     if (ids.length === 0) return counts;
     const s = schema();
+    // CROSS JOIN: from the parent link's index, not through every approved comment (see nodeQuery).
     const rows: RawRow[] = await knex()(`${s.parentLink.table} as p`)
-      .join(`${s.comments} as c`, 'c.id', `p.${s.parentLink.comment}`)
+      .crossJoin(`${s.comments} as c`)
+      .whereRaw('?? = ??', ['c.id', `p.${s.parentLink.comment}`])
       .whereIn(`p.${s.parentLink.target}`, ids)
       .where(`c.${s.c('status')}`, 'approved')
       .groupBy(`p.${s.parentLink.target}`)
@@ -241,7 +253,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
             knex()(`${s.parentLink.table} as p`).select(knex().raw('1')).whereRaw('?? = ??', [`p.${s.parentLink.comment}`, 'c.id'])
           );
 
-      const page = nodeQuery(s, `${s.comments} as c`).where(status, 'approved');
+      const page = nodeQuery(s).where(status, 'approved');
       onArticle(page, article.rowIds);
       applySort(page, s, query.sort, query.after);
       const rows: RawRow[] = await page.limit(query.pageSize + 1);
@@ -259,7 +271,8 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const shown = config.comments.thread.replies;
       if (shown > 0 && rootIds.length > 0) {
         const ranked = knex()(`${s.parentLink.table} as p`)
-          .join(`${s.comments} as rc`, 'rc.id', `p.${s.parentLink.comment}`)
+          .crossJoin(`${s.comments} as rc`)
+          .whereRaw('?? = ??', ['rc.id', `p.${s.parentLink.comment}`])
           .whereIn(`p.${s.parentLink.target}`, rootIds)
           .where(`rc.${s.c('status')}`, 'approved')
           .select({ id: 'rc.id', parentId: `p.${s.parentLink.target}` })
@@ -273,8 +286,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
             knex().raw('count(*) over (partition by ??) as ??', [`p.${s.parentLink.target}`, 'siblings'])
           )
           .as('r');
-        const replyRows: RawRow[] = await nodeQuery(s, `${s.comments} as c`)
-          .join(ranked, 'r.id', 'c.id')
+        const replyRows: RawRow[] = await nodeQuery(s, { from: ranked, commentId: 'r.id' })
           .where('r.rank', '<=', shown)
           .select({ parentId: 'r.parentId', siblings: 'r.siblings' })
           .orderBy('r.parentId')
@@ -304,8 +316,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const parentId = await service.visibleCommentId(identifier);
       if (parentId === undefined) throw new errors.NotFoundError('Comment not found');
       const s = schema();
-      const page = nodeQuery(s, `${s.comments} as c`)
-        .join(`${s.parentLink.table} as p`, `p.${s.parentLink.comment}`, 'c.id')
+      const page = nodeQuery(s, { from: `${s.parentLink.table} as p`, commentId: `p.${s.parentLink.comment}` })
         .where(`p.${s.parentLink.target}`, parentId)
         .where(`c.${s.c('status')}`, 'approved');
       applySort(page, s, query.sort, query.after);

@@ -5,7 +5,7 @@
  */
 import { createClient, memoryStorage } from 'cms-plugin-bag/client';
 import { adminToken, createUser, jwtFor } from '../helpers/fixtures';
-import { COMMENT, createArticle, seedComments } from '../helpers/comments';
+import { ARTICLE, COMMENT, createArticle, seedComments } from '../helpers/comments';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const UA = 'ThreadTestBrowser/1.0 (thread-ua-marker)';
@@ -77,18 +77,22 @@ describe('paged comment threads', () => {
    * 13 approved roots, 3 pending and 2 rejected roots, with likes (ties included) and three roots sharing one
    * createdAt, so every sort needs its tie-breakers.
    */
-  const seedRoots = async () => {
+  const seedRoots = async ({ replies = 0 }: { replies?: number } = {}) => {
     const article = await createArticle(app.strapi);
     const statuses: Status[] = [...Array(13).fill('approved'), 'pending', 'pending', 'pending', 'rejected', 'rejected'];
     // Interleave the hidden ones among the approved ones.
     const order = [0, 13, 1, 2, 16, 3, 4, 5, 14, 6, 7, 8, 17, 9, 10, 15, 11, 12];
-    const rows = order.map((index) => ({ content: `root ${index}`, status: statuses[index], parentIndex: null }));
+    const rows: { content: string; status: Status; parentIndex: number | null }[] = [
+      ...order.map((index) => ({ content: `root ${index}`, status: statuses[index], parentIndex: null })),
+      // Optional bulk: approved replies under the first root (not roots themselves).
+      ...Array.from({ length: replies }, (_, i) => ({ content: `filler ${i}`, status: 'approved' as Status, parentIndex: 0 })),
+    ];
     const ids = await seedComments(app.strapi, article.documentId, rows);
     const likes = [3, 0, 5, 3, 1, 0, 3, 8, 2, 0, 5, 1, 0, 4, 3, 2, 0, 7];
-    for (let i = 0; i < ids.length; i += 1) await setColumn([ids[i]], { likes: likes[i] });
+    for (let i = 0; i < order.length; i += 1) await setColumn([ids[i]], { likes: likes[i] });
     const tied = new Date(Date.now() + 60_000);
     await setColumn([ids[3], ids[4], ids[5]], { createdAt: tied });
-    const stored = await rowsOf(ids);
+    const stored = await rowsOf(ids.slice(0, order.length));
     const approved = stored.filter((row: { id: number }) => rows[ids.indexOf(row.id)].status === 'approved');
     return { article, ids, rows, approved: approved as { id: number; documentId: string; createdAt: string; likes: number }[] };
   };
@@ -113,6 +117,26 @@ describe('paged comment threads', () => {
       for (const node of seen) {
         expect(Object.keys(node).sort()).toEqual(ROOT_KEYS);
         expect(node.likes).toBe(approved.find((row) => row.id === node.id)!.likes);
+      }
+    });
+
+    it('pages the same through the status index (an article with most comments) and through its links', async () => {
+      const threads = app.strapi.plugin('cms-plugin-bag').service('comment-threads');
+      const publishedRows = async (documentId: string) =>
+        (await app.strapi.db.query(ARTICLE as never).findMany({ where: { documentId, publishedAt: { $notNull: true } }, select: ['id'] })).map(
+          (row: { id: number }) => row.id
+        );
+      const maxId = (await app.strapi.db.connection(app.strapi.db.metadata.get(COMMENT).tableName).max({ maxId: 'id' }))[0].maxId;
+      const big = await seedRoots({ replies: Number(maxId) + 50 });
+      const small = await seedRoots();
+      expect(await threads.holdsLargeShare(await publishedRows(big.article.documentId))).toBe(true);
+      expect(await threads.holdsLargeShare(await publishedRows(small.article.documentId))).toBe(false);
+      for (const { article, approved } of [big, small]) {
+        for (const sort of ['createdAt:desc', 'createdAt:asc', 'top']) {
+          const { seen, last } = await walk(article.documentId, sort, 5);
+          expect([sort, seen.map((node) => node.id)]).toEqual([sort, expectedOrder(approved, sort)]);
+          expect(last.meta.total).toBe(13);
+        }
       }
     });
 

@@ -100,7 +100,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     (driver
       ? knex()
           .from(driver.from as string)
-          .crossJoin(`${s.comments} as c`)
+          .joinRaw('cross join ??', [`${s.comments} as c`])
           .whereRaw('?? = ??', ['c.id', driver.commentId])
       : knex().from(`${s.comments} as c`)
     )
@@ -196,7 +196,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     const s = schema();
     // CROSS JOIN: from the parent link's index, not through every approved comment (see nodeQuery).
     const rows: RawRow[] = await knex()(`${s.parentLink.table} as p`)
-      .crossJoin(`${s.comments} as c`)
+      .joinRaw('cross join ??', [`${s.comments} as c`])
       .whereRaw('?? = ??', ['c.id', `p.${s.parentLink.comment}`])
       .whereIn(`p.${s.parentLink.target}`, ids)
       .where(`c.${s.c('status')}`, 'approved')
@@ -222,6 +222,19 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const service = {
+    /**
+     * Whether the article's links make up more than a quarter of all comments (ids are a cheap upper bound of the
+     * table's size): then walking the status index is the cheaper plan. Bounded: reads at most that many links.
+     */
+    async holdsLargeShare(rowIds: number[]): Promise<boolean> {
+      const s = schema();
+      const [{ maxId }] = await knex()(s.comments).max({ maxId: 'id' });
+      const bound = Math.floor(Number(maxId ?? 0) / 4) + 1;
+      const links = knex()(s.articleLink.table).select(knex().raw('1')).whereIn(s.articleLink.target, rowIds).limit(bound);
+      const [{ count }] = await knex().from(links.as('links')).count({ count: '*' });
+      return Number(count) >= bound;
+    },
+
     /** Parses the paging parameters of the roots endpoint (400 on anything malformed). */
     parseRootsQuery(query: unknown, config: PluginConfig): PageQuery {
       return parsePageQuery(query, config.comments.thread, cursors());
@@ -240,28 +253,44 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     async roots(identifier: Identifier | undefined, query: PageQuery, config: PluginConfig): Promise<{ data: ThreadRoot[]; meta: PageMeta }> {
       const article = await publishedArticle(identifier);
       const s = schema();
-      const status = `c.${s.c('status')}`;
-      const onArticle = (q: Knex.QueryBuilder, rowIds: number[]) =>
-        q
-          .whereExists(
-            knex()(`${s.articleLink.table} as l`)
-              .select(knex().raw('1'))
-              .whereRaw('?? = ??', [`l.${s.articleLink.comment}`, 'c.id'])
-              .whereIn(`l.${s.articleLink.target}`, rowIds)
-          )
-          .whereNotExists(
-            knex()(`${s.parentLink.table} as p`).select(knex().raw('1')).whereRaw('?? = ??', [`p.${s.parentLink.comment}`, 'c.id'])
+      // Every comment of a published article is linked once to its published row: that link is the one read.
+      const rowIds = article.publishedRowIds;
+      const fromIndex = await service.holdsLargeShare(rowIds);
+      const noParent = (q: Knex.QueryBuilder) =>
+        q.whereNotExists(
+          knex()(`${s.parentLink.table} as p`).select(knex().raw('1')).whereRaw('?? = ??', [`p.${s.parentLink.comment}`, 'c.id'])
+        );
+      /**
+       * The article's approved roots, two ways. An article holding a large share of all comments: walk the approved
+       * comments in sort order through the `(status, created_at)` index and keep the article's (the first page
+       * stops after a few hundred index entries). Any other article: start from its own links, so the cost is its
+       * comments, never the whole table. `top` sorts on an expression no index serves: always from the links.
+       */
+      const approvedRoots = (q: Knex.QueryBuilder, useIndex: boolean) => {
+        const status = `c.${s.c('status')}`;
+        if (useIndex) {
+          return noParent(
+            q.where(status, 'approved').whereExists(
+              knex()(`${s.articleLink.table} as l`)
+                .select(knex().raw('1'))
+                .whereRaw('?? = ??', [`l.${s.articleLink.comment}`, 'c.id'])
+                .whereIn(`l.${s.articleLink.target}`, rowIds)
+            )
           );
+        }
+        return noParent(q.whereIn(`l.${s.articleLink.target}`, rowIds).where(status, 'approved'));
+      };
+      const linkDriver = { from: `${s.articleLink.table} as l`, commentId: `l.${s.articleLink.comment}` };
 
-      const page = nodeQuery(s).where(status, 'approved');
-      onArticle(page, article.rowIds);
+      const useIndex = fromIndex && query.sort !== 'top';
+      const page = approvedRoots(useIndex ? nodeQuery(s) : nodeQuery(s, linkDriver), useIndex);
       applySort(page, s, query.sort, query.after);
       const rows: RawRow[] = await page.limit(query.pageSize + 1);
 
-      // Counted over the published row's links only: every comment is linked to it once.
-      const [{ count }] = await onArticle(knex()(`${s.comments} as c`).where(status, 'approved'), article.publishedRowIds).count({
-        count: 'c.id',
-      });
+      const counter = fromIndex
+        ? knex()(`${s.comments} as c`)
+        : knex()(linkDriver.from).joinRaw('cross join ??', [`${s.comments} as c`]).whereRaw('?? = ??', ['c.id', linkDriver.commentId]);
+      const [{ count }] = await approvedRoots(counter, fromIndex).count({ count: 'c.id' });
 
       const { data, meta } = paginate(toNodes(rows), query, Number(count));
       const roots: ThreadRoot[] = data.map((node) => ({ ...node, replies: [] }));
@@ -271,7 +300,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const shown = config.comments.thread.replies;
       if (shown > 0 && rootIds.length > 0) {
         const ranked = knex()(`${s.parentLink.table} as p`)
-          .crossJoin(`${s.comments} as rc`)
+          .joinRaw('cross join ??', [`${s.comments} as rc`])
           .whereRaw('?? = ??', ['rc.id', `p.${s.parentLink.comment}`])
           .whereIn(`p.${s.parentLink.target}`, rootIds)
           .where(`rc.${s.c('status')}`, 'approved')

@@ -126,11 +126,11 @@ describe('paged comment threads', () => {
         (await app.strapi.db.query(ARTICLE as never).findMany({ where: { documentId, publishedAt: { $notNull: true } }, select: ['id'] })).map(
           (row: { id: number }) => row.id
         );
-      const maxId = (await app.strapi.db.connection(app.strapi.db.metadata.get(COMMENT).tableName).max({ maxId: 'id' }))[0].maxId;
-      const big = await seedRoots({ replies: Number(maxId) + 50 });
+      const maxId = async () => Number((await app.strapi.db.connection(app.strapi.db.metadata.get(COMMENT).tableName).max({ maxId: 'id' }))[0].maxId);
+      const big = await seedRoots({ replies: (await maxId()) + 50 });
       const small = await seedRoots();
-      expect(await threads.holdsLargeShare(await publishedRows(big.article.documentId))).toBe(true);
-      expect(await threads.holdsLargeShare(await publishedRows(small.article.documentId))).toBe(false);
+      expect(await threads.holdsLargeShare(await publishedRows(big.article.documentId), await maxId())).toBe(true);
+      expect(await threads.holdsLargeShare(await publishedRows(small.article.documentId), await maxId())).toBe(false);
       for (const { article, approved } of [big, small]) {
         for (const sort of ['createdAt:desc', 'createdAt:asc', 'top']) {
           const { seen, last } = await walk(article.documentId, sort, 5);

@@ -118,6 +118,19 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         authorUsername: `u.${s.u('username')}`,
       });
 
+  /** `replyCount` of the comment aliased `c` as a column: evaluated for the rows a query returns, no extra round trip. */
+  const replyCountColumn = (s: ReturnType<typeof schema>) =>
+    knex().raw('(select count(*) from ?? as rp cross join ?? as rq where rq.id = rp.?? and rp.?? = ?? and rq.?? = ?) as ??', [
+      s.parentLink.table,
+      s.comments,
+      s.parentLink.comment,
+      s.parentLink.target,
+      'c.id',
+      s.c('status'),
+      'approved',
+      'replyCount',
+    ]);
+
   const toNode = (row: RawRow): ThreadReply => ({
     id: Number(row.id),
     documentId: String(row.documentId),
@@ -129,7 +142,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       row.authorId === null || row.authorId === undefined
         ? null
         : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
-    replyCount: 0,
+    replyCount: Number(row.replyCount ?? 0),
   });
 
   /** Rows to nodes, a duplicated join row listed once, order kept. */
@@ -212,24 +225,26 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     if (identifier === undefined) throw new errors.NotFoundError('Article not found');
     const s = schema();
     const documentId = s.a('documentId');
-    const query = knex()(s.articles).select({ id: 'id', publishedAt: s.a('publishedAt') });
+    const query = knex()(s.articles)
+      .select({ id: 'id', publishedAt: s.a('publishedAt') })
+      // The comments' highest id, a cheap bound of the table's size for the choice of plan (holdsLargeShare).
+      .select(knex().raw('(select max(id) from ??) as ??', [s.comments, 'maxId']));
     if (typeof identifier === 'number') query.whereIn(documentId, knex()(s.articles).select(documentId).where('id', identifier));
     else query.where(documentId, identifier);
     const rows: RawRow[] = await query;
     const published = rows.filter((row) => row.publishedAt !== null && row.publishedAt !== undefined).map((row) => Number(row.id));
     if (published.length === 0) throw new errors.NotFoundError('Article not found');
-    return { rowIds: rows.map((row) => Number(row.id)), publishedRowIds: published };
+    return { rowIds: rows.map((row) => Number(row.id)), publishedRowIds: published, maxCommentId: Number(rows[0].maxId ?? 0) };
   };
 
   const service = {
     /**
-     * Whether the article's links make up more than a quarter of all comments (ids are a cheap upper bound of the
-     * table's size): then walking the status index is the cheaper plan. Bounded: reads at most that many links.
+     * Whether the article's links make up more than a quarter of all comments (the highest id is a cheap upper
+     * bound of the table's size): then walking the status index is the cheaper plan. Reads at most that many links.
      */
-    async holdsLargeShare(rowIds: number[]): Promise<boolean> {
+    async holdsLargeShare(rowIds: number[], maxCommentId: number): Promise<boolean> {
       const s = schema();
-      const [{ maxId }] = await knex()(s.comments).max({ maxId: 'id' });
-      const bound = Math.floor(Number(maxId ?? 0) / 4) + 1;
+      const bound = Math.floor(maxCommentId / 4) + 1;
       const links = knex()(s.articleLink.table).select(knex().raw('1')).whereIn(s.articleLink.target, rowIds).limit(bound);
       const [{ count }] = await knex().from(links.as('links')).count({ count: '*' });
       return Number(count) >= bound;
@@ -255,7 +270,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const s = schema();
       // Every comment of a published article is linked once to its published row: that link is the one read.
       const rowIds = article.publishedRowIds;
-      const fromIndex = await service.holdsLargeShare(rowIds);
+      const fromIndex = await service.holdsLargeShare(rowIds, article.maxCommentId);
       const noParent = (q: Knex.QueryBuilder) =>
         q.whereNotExists(
           knex()(`${s.parentLink.table} as p`).select(knex().raw('1')).whereRaw('?? = ??', [`p.${s.parentLink.comment}`, 'c.id'])
@@ -318,6 +333,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         const replyRows: RawRow[] = await nodeQuery(s, { from: ranked, commentId: 'r.id' })
           .where('r.rank', '<=', shown)
           .select({ parentId: 'r.parentId', siblings: 'r.siblings' })
+          .select(replyCountColumn(s))
           .orderBy('r.parentId')
           .orderBy('r.rank');
         const seen = new Set<number>();
@@ -328,8 +344,6 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
           root.replyCount = Number(row.siblings);
           root.replies.push(toNode(row));
         }
-        const counts = await replyCounts([...seen]);
-        for (const root of roots) for (const reply of root.replies) reply.replyCount = counts.get(reply.id) ?? 0;
       } else if (rootIds.length > 0) {
         const counts = await replyCounts(rootIds);
         for (const root of roots) root.replyCount = counts.get(root.id) ?? 0;
@@ -347,14 +361,12 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const s = schema();
       const page = nodeQuery(s, { from: `${s.parentLink.table} as p`, commentId: `p.${s.parentLink.comment}` })
         .where(`p.${s.parentLink.target}`, parentId)
-        .where(`c.${s.c('status')}`, 'approved');
+        .where(`c.${s.c('status')}`, 'approved')
+        .select(replyCountColumn(s));
       applySort(page, s, query.sort, query.after);
       const rows: RawRow[] = await page.limit(query.pageSize + 1);
       const total = (await replyCounts([parentId])).get(parentId) ?? 0;
-      const { data, meta } = paginate(toNodes(rows), query, total);
-      const counts = await replyCounts(data.map((node) => node.id));
-      for (const node of data) node.replyCount = counts.get(node.id) ?? 0;
-      return { data, meta };
+      return paginate(toNodes(rows), query, total);
     },
 
     /** The id of a comment the public tree shows (approved, ancestors approved, article published), else undefined. */

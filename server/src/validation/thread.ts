@@ -90,8 +90,10 @@ export const cursorCodec = (appKeys: unknown) => {
 
 export type CursorCodec = ReturnType<typeof cursorCodec>;
 
+/** One string; a one-element list (`sort[0]=top`, as Strapi's clients write `sort`) counts as that element. */
 const single = (value: unknown, path: string): string | undefined => {
   if (value === undefined) return undefined;
+  if (Array.isArray(value) && value.length === 1) return single(value[0], path);
   if (typeof value !== 'string') return invalid(path, 'must be given once, as a string');
   return value;
 };

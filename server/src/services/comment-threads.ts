@@ -2,9 +2,9 @@
  * Paged comment threads for front ends: a page of approved roots (each with its first replies and reply counts),
  * the rest of one comment's replies page by page, and approved comment counts for many articles at once.
  *
- * Everything is read with a few SQL statements per page whose cost follows the page, not the article: the roots
- * come from the `(status, created_at)` / `(status, likes, created_at)` indexes in sort order (a keyset cursor,
- * never an OFFSET), replies and counts are looked up for the page's ids only. Nothing is cached, so two instances
+ * Everything is read with a few SQL statements per page whose cost follows the page, not the article (but for
+ * `meta.total`, one count): the roots in sort order with a keyset cursor (never an OFFSET), replies and counts
+ * looked up for the page's ids only. Nothing is cached, so two instances
  * on one database always answer the same. Nodes are shaped field by field from the selected columns: private
  * columns (ip, userAgent, reportCount, the author's e-mail) are never read.
  */
@@ -262,8 +262,8 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * A page of an article's approved roots, each with its reply count and first replies. A root is a comment
-     * with no parent; the page is read in sort order from the comments' status indexes, each candidate checked
-     * against the article's link, so the work follows the page size.
+     * with no parent. Only `meta.total` reads all of the article's roots (one count); everything else follows
+     * the page size.
      */
     async roots(identifier: Identifier | undefined, query: PageQuery, config: PluginConfig): Promise<{ data: ThreadRoot[]; meta: PageMeta }> {
       const article = await publishedArticle(identifier);

@@ -5,7 +5,7 @@
  */
 import { createClient, memoryStorage } from 'cms-plugin-bag/client';
 import { adminToken, createUser, jwtFor } from '../helpers/fixtures';
-import { ARTICLE, COMMENT, createArticle, seedComments } from '../helpers/comments';
+import { COMMENT, createArticle, seedComments } from '../helpers/comments';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const UA = 'ThreadTestBrowser/1.0 (thread-ua-marker)';
@@ -122,15 +122,12 @@ describe('paged comment threads', () => {
 
     it('pages the same through the status index (an article with most comments) and through its links', async () => {
       const threads = app.strapi.plugin('cms-plugin-bag').service('comment-threads');
-      const publishedRows = async (documentId: string) =>
-        (await app.strapi.db.query(ARTICLE as never).findMany({ where: { documentId, publishedAt: { $notNull: true } }, select: ['id'] })).map(
-          (row: { id: number }) => row.id
-        );
       const maxId = async () => Number((await app.strapi.db.connection(app.strapi.db.metadata.get(COMMENT).tableName).max({ maxId: 'id' }))[0].maxId);
       const big = await seedRoots({ replies: (await maxId()) + 50 });
       const small = await seedRoots();
-      expect(await threads.holdsLargeShare(await publishedRows(big.article.documentId), await maxId())).toBe(true);
-      expect(await threads.holdsLargeShare(await publishedRows(small.article.documentId), await maxId())).toBe(false);
+      expect(await threads.planOf(big.article.documentId)).toBe('index');
+      expect(await threads.planOf(big.article.id)).toBe('index');
+      expect(await threads.planOf(small.article.documentId)).toBe('links');
       for (const { article, approved } of [big, small]) {
         for (const sort of ['createdAt:desc', 'createdAt:asc', 'top']) {
           const { seen, last } = await walk(article.documentId, sort, 5);
@@ -145,6 +142,9 @@ describe('paged comment threads', () => {
       const res = await rootsPage(article.documentId, { sort: '' }).expect(200);
       expect(res.body.data.map((node: Node) => node.id)).toEqual(expectedOrder(approved, 'createdAt:desc').slice(0, PAGE_SIZE));
       expect(res.body.meta).toEqual({ pagination: { pageSize: PAGE_SIZE, hasMore: true, next: expect.any(String) }, total: 13 });
+      const uncounted = await rootsPage(article.documentId, { 'pagination[withCount]': 'false' }).expect(200);
+      expect(uncounted.body.meta).toEqual({ pagination: { pageSize: PAGE_SIZE, hasMore: true, next: expect.any(String) } });
+      expect(uncounted.body.data).toEqual(res.body.data);
       const byNumericId = await rootsPage(String(article.id), { 'pagination[pageSize]': 2 }).expect(200);
       expect(byNumericId.body.data.map((node: Node) => node.id)).toEqual(expectedOrder(approved, 'createdAt:desc').slice(0, 2));
     });
@@ -254,6 +254,7 @@ describe('paged comment threads', () => {
         [{ 'pagination[pageSize]': 'ten' }, 'pagination.pageSize'],
         [{ 'pagination[pageSize]': '-1' }, 'pagination.pageSize'],
         [{ 'pagination[page]': '2' }, 'pagination.page'],
+        [{ 'pagination[withCount]': 'yes' }, 'pagination.withCount'],
         [{ sort: 'likes:desc' }, 'sort'],
         [{ sort: 'createdAt' }, 'sort'],
       ];

@@ -46,8 +46,8 @@ export interface ThreadRoot extends ThreadReply {
 
 export interface PageMeta {
   pagination: { pageSize: number; hasMore: boolean; next: string | null };
-  /** Approved roots of the article (page of roots) or approved direct replies of the comment (replies). */
-  total: number;
+  /** Approved roots of the article (page of roots) or approved direct replies of the comment (replies); left out with `pagination[withCount]=false`. */
+  total?: number;
 }
 
 type RawRow = Record<string, unknown>;
@@ -187,7 +187,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   /** The page's rows (fetched one more than asked, to know whether more follow) and its meta. */
-  const paginate = <T extends ThreadReply>(rows: T[], query: PageQuery, total: number) => {
+  const paginate = <T extends ThreadReply>(rows: T[], query: PageQuery, total: number | undefined) => {
     const hasMore = rows.length > query.pageSize;
     const data = hasMore ? rows.slice(0, query.pageSize) : rows;
     const last = data[data.length - 1];
@@ -197,7 +197,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         hasMore,
         next: hasMore && last ? cursors().encode(keyOf(last, query.sort)) : null,
       },
-      total,
+      ...(query.withCount && total !== undefined ? { total } : {}),
     };
     return { data, meta };
   };
@@ -221,33 +221,45 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /** The rows of a published article (draft, published; comments are linked to all of them), else 404. */
+  /**
+   * The rows of a published article (comments are linked to its draft and published rows), else 404, read in one
+   * statement with what the choice of plan needs: whether the article's links make up more than a quarter of all
+   * comments (the highest id bounds the table's size; at most that many links are read). Then walking the status
+   * index in sort order is cheaper than reading the article's own links.
+   */
   const publishedArticle = async (identifier: Identifier | undefined) => {
     if (identifier === undefined) throw new errors.NotFoundError('Article not found');
     const s = schema();
     const documentId = s.a('documentId');
-    const query = knex()(s.articles)
+    const sameDocument = (q: Knex.QueryBuilder, column: string) =>
+      typeof identifier === 'number'
+        ? q.whereIn(column, knex()(s.articles).select(documentId).where('id', identifier))
+        : q.where(column, identifier);
+    const publishedRows = sameDocument(knex()(s.articles).select('id').whereNotNull(s.a('publishedAt')), documentId);
+    // LIMIT by a scalar subquery: the same statement on SQLite and PostgreSQL (knex's limit() takes numbers only).
+    const links = knex().raw(
+      '(select count(*) from (select 1 from ?? where ?? in ? limit (select coalesce(max(id), 0) / 4 + 1 from ??)) as ??) as ??',
+      [s.articleLink.table, s.articleLink.target, publishedRows, s.comments, 'links', 'links']
+    );
+    const query = sameDocument(knex()(s.articles), documentId)
       .select({ id: 'id', publishedAt: s.a('publishedAt') })
-      // The comments' highest id, a cheap bound of the table's size for the choice of plan (holdsLargeShare).
-      .select(knex().raw('(select max(id) from ??) as ??', [s.comments, 'maxId']));
-    if (typeof identifier === 'number') query.whereIn(documentId, knex()(s.articles).select(documentId).where('id', identifier));
-    else query.where(documentId, identifier);
+      .select(knex().raw('(select coalesce(max(id), 0) from ??) as ??', [s.comments, 'maxId']))
+      .select(links);
     const rows: RawRow[] = await query;
     const published = rows.filter((row) => row.publishedAt !== null && row.publishedAt !== undefined).map((row) => Number(row.id));
     if (published.length === 0) throw new errors.NotFoundError('Article not found');
-    return { rowIds: rows.map((row) => Number(row.id)), publishedRowIds: published, maxCommentId: Number(rows[0].maxId ?? 0) };
+    const maxCommentId = Number(rows[0].maxId ?? 0);
+    return {
+      rowIds: rows.map((row) => Number(row.id)),
+      publishedRowIds: published,
+      fromIndex: Number(rows[0].links ?? 0) >= Math.floor(maxCommentId / 4) + 1,
+    };
   };
 
   const service = {
-    /**
-     * Whether the article's links make up more than a quarter of all comments (the highest id is a cheap upper
-     * bound of the table's size): then walking the status index is the cheaper plan. Reads at most that many links.
-     */
-    async holdsLargeShare(rowIds: number[], maxCommentId: number): Promise<boolean> {
-      const s = schema();
-      const bound = Math.floor(maxCommentId / 4) + 1;
-      const links = knex()(s.articleLink.table).select(knex().raw('1')).whereIn(s.articleLink.target, rowIds).limit(bound);
-      const [{ count }] = await knex().from(links.as('links')).count({ count: '*' });
-      return Number(count) >= bound;
+    /** How a page of the article's roots is read: `index` (it holds a large share of all comments) or `links`. */
+    async planOf(identifier: Identifier): Promise<'index' | 'links'> {
+      return (await publishedArticle(identifier)).fromIndex ? 'index' : 'links';
     },
 
     /** Parses the paging parameters of the roots endpoint (400 on anything malformed). */
@@ -270,7 +282,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const s = schema();
       // Every comment of a published article is linked once to its published row: that link is the one read.
       const rowIds = article.publishedRowIds;
-      const fromIndex = await service.holdsLargeShare(rowIds, article.maxCommentId);
+      const { fromIndex } = article;
       const noParent = (q: Knex.QueryBuilder) =>
         q.whereNotExists(
           knex()(`${s.parentLink.table} as p`).select(knex().raw('1')).whereRaw('?? = ??', [`p.${s.parentLink.comment}`, 'c.id'])
@@ -305,9 +317,10 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const counter = fromIndex
         ? knex()(`${s.comments} as c`)
         : knex()(linkDriver.from).joinRaw('cross join ??', [`${s.comments} as c`]).whereRaw('?? = ??', ['c.id', linkDriver.commentId]);
-      const [{ count }] = await approvedRoots(counter, fromIndex).count({ count: 'c.id' });
+      // The one read that grows with the article's roots; `pagination[withCount]=false` skips it.
+      const total = query.withCount ? Number((await approvedRoots(counter, fromIndex).count({ count: 'c.id' }))[0].count) : undefined;
 
-      const { data, meta } = paginate(toNodes(rows), query, Number(count));
+      const { data, meta } = paginate(toNodes(rows), query, total);
       const roots: ThreadRoot[] = data.map((node) => ({ ...node, replies: [] }));
       const rootIds = roots.map((root) => root.id);
       const byId = new Map(roots.map((root) => [root.id, root]));
@@ -356,8 +369,9 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
      * approved ancestors (what the tree shows), and belong to a published article; otherwise 404.
      */
     async replies(identifier: Identifier | undefined, query: PageQuery): Promise<{ data: ThreadReply[]; meta: PageMeta }> {
-      const parentId = await service.visibleCommentId(identifier);
-      if (parentId === undefined) throw new errors.NotFoundError('Comment not found');
+      const parent = await service.visibleComment(identifier);
+      if (parent === undefined) throw new errors.NotFoundError('Comment not found');
+      const parentId = parent.id;
       const s = schema();
       const page = nodeQuery(s, { from: `${s.parentLink.table} as p`, commentId: `p.${s.parentLink.comment}` })
         .where(`p.${s.parentLink.target}`, parentId)
@@ -365,12 +379,11 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         .select(replyCountColumn(s));
       applySort(page, s, query.sort, query.after);
       const rows: RawRow[] = await page.limit(query.pageSize + 1);
-      const total = (await replyCounts([parentId])).get(parentId) ?? 0;
-      return paginate(toNodes(rows), query, total);
+      return paginate(toNodes(rows), query, parent.replyCount);
     },
 
-    /** The id of a comment the public tree shows (approved, ancestors approved, article published), else undefined. */
-    async visibleCommentId(identifier: Identifier | undefined): Promise<number | undefined> {
+    /** A comment the public tree shows (approved, ancestors approved, article published) and its replyCount. */
+    async visibleComment(identifier: Identifier | undefined): Promise<{ id: number; replyCount: number } | undefined> {
       if (identifier === undefined) return undefined;
       const s = schema();
       const status = s.c('status');
@@ -382,6 +395,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         .where(`c.${status}`, 'approved')
         .whereNotNull(`pa.${s.a('publishedAt')}`)
         .select('c.id')
+        .select(replyCountColumn(s))
         .limit(1);
       if (rows.length === 0) return undefined;
       const id = Number(rows[0].id);
@@ -400,7 +414,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         ]
       );
       const result = (Array.isArray(hidden) ? hidden : hidden.rows) as RawRow[];
-      return Number(result[0]?.count ?? 0) === 0 ? id : undefined;
+      return Number(result[0]?.count ?? 0) === 0 ? { id, replyCount: Number(rows[0].replyCount ?? 0) } : undefined;
     },
 
     /**

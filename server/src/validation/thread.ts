@@ -22,6 +22,8 @@ export interface PageQuery {
   sort: ThreadSort;
   pageSize: number;
   after?: CursorKey;
+  /** `pagination[withCount]=false` (as in Strapi's REST API) leaves `meta.total` out and skips its count. */
+  withCount: boolean;
 }
 
 /** Articles one counts request may name (after removing duplicates). */
@@ -98,11 +100,20 @@ const single = (value: unknown, path: string): string | undefined => {
   return value;
 };
 
+const withCountOf = (pagination: unknown): boolean => {
+  const raw = isRecord(pagination) ? single(pagination.withCount, 'pagination.withCount') : undefined;
+  if (raw === undefined || raw === '' || raw === 'true') return true;
+  if (raw === 'false') return false;
+  return invalid('pagination.withCount', 'must be true or false');
+};
+
 const pageSizeOf = (pagination: unknown, fallback: number, max: number): number => {
   if (pagination === undefined) return fallback;
   if (!isRecord(pagination)) return invalid('pagination', 'must be pagination[pageSize]=<n>');
   for (const key of Object.keys(pagination)) {
-    if (key !== 'pageSize') invalid(`pagination.${key}`, 'is not supported here: page with pagination[pageSize] and after');
+    if (key !== 'pageSize' && key !== 'withCount') {
+      invalid(`pagination.${key}`, 'is not supported here: page with pagination[pageSize] and after');
+    }
   }
   const raw = single(pagination.pageSize, 'pagination.pageSize');
   if (raw === undefined || raw === '') return fallback;
@@ -125,7 +136,7 @@ export const parsePageQuery = (
   const pageSize = pageSizeOf(input.pagination, limits.pageSize, limits.maxPageSize);
   const rawAfter = single(input.after, 'after');
   const after = rawAfter === undefined || rawAfter === '' ? undefined : codec.decode(rawAfter, sort);
-  return { sort, pageSize, after };
+  return { sort, pageSize, after, withCount: withCountOf(input.pagination) };
 };
 
 /** `?articles=a,b,c`: documentIds or numeric ids, duplicates removed, 1..MAX_COUNT_ARTICLES of them. */

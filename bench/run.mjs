@@ -28,12 +28,15 @@ const option = (name, fallback) => {
   return found ? Number(found.split('=')[1]) : fallback;
 };
 const QUICK = flag('quick');
+/** `--only=<text>`: measure only the endpoints whose name contains it (no boot figures; results in only.*). */
+const ONLY = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const selected = (name) => !ONLY || name.includes(ONLY);
 const DURATION = option('duration', QUICK ? 1 : 10);
 const CONNECTIONS = option('connections', 10);
 const BOOT_ROUNDS = QUICK ? 1 : 3;
 const STALL_SAMPLES = QUICK ? 2 : 5;
 const RESULTS = path.join(ROOT, 'bench', 'results');
-const RESULT_NAME = QUICK ? 'quick' : 'latest';
+const RESULT_NAME = ONLY ? 'only' : QUICK ? 'quick' : 'latest';
 const TMP = path.join(PLAYGROUND, '.tmp');
 const log = (message) => console.log(`[bench] ${message}`);
 
@@ -253,6 +256,31 @@ const pairs = (fx) =>
       headers: { authorization: `Bearer ${fx.hostToken}` },
     },
   }));
+
+/**
+ * Paged threads on the same 10,000-comment article as the tree: no host comparator (the host has no threads);
+ * the target is the page's throughput against the full tree's, measured in the same run.
+ */
+const THREAD_PAGE = 20;
+const threads = (fx) => [
+  {
+    name: `comments page (${THREAD_PAGE} roots)`,
+    path: `${BAG}/articles/${fx.article.documentId}/comments?pagination[pageSize]=${THREAD_PAGE}`,
+    check: (body) =>
+      body.data?.length === THREAD_PAGE && body.meta?.total === fx.thread.approvedRoots && body.meta?.pagination?.next
+        ? null
+        : `${body.data?.length} roots, meta ${JSON.stringify(body.meta)}; want ${THREAD_PAGE} of ${fx.thread.approvedRoots}`,
+  },
+  {
+    name: 'comments replies',
+    path: `${BAG}/comments/${fx.thread.root.documentId}/replies`,
+    check: (body) =>
+      body.data?.length === Math.min(fx.thread.root.replies, 20) && body.meta?.total === fx.thread.root.replies
+        ? null
+        : `${body.data?.length} replies, meta ${JSON.stringify(body.meta)}; want ${fx.thread.root.replies}`,
+  },
+];
+const THREAD_TARGET = 20;
 
 /** Absolute figures (no comparator). `refresh-token` gets its token from a login done just before. */
 const singles = (fx) => [
@@ -485,6 +513,22 @@ function evaluate(results) {
     });
   }
   const tree = results.pairs.find((p) => p.name === 'comments tree')?.bag;
+  const [page, replies] = results.threads ?? [];
+  if (page) {
+    const measured = page.failed || !tree || tree.failed ? null : page.rps / tree.rps;
+    targets.push({
+      target: `comments page (${THREAD_PAGE} roots): ≥ ${THREAD_TARGET}× the full tree's req/s`,
+      value: measured === null ? `not measured (${page.failed ?? tree?.failed})` : `${measured.toFixed(1)}× (${fmt(page.rps)} vs ${fmt(tree.rps)} req/s)`,
+      ok: measured === null ? null : measured >= THREAD_TARGET,
+    });
+  }
+  for (const row of [page, replies].filter(Boolean)) {
+    targets.push({
+      target: `${row.name}: p99 ≤ 3 × p50 at ${CONNECTIONS} connections`,
+      value: row.failed ? 'not measured' : `p50 ${fmt(row.p50)} ms, p99 ${fmt(row.p99)} ms`,
+      ok: row.failed ? null : row.p99 <= 3 * Math.max(row.p50, 1),
+    });
+  }
   targets.push({
     target: 'comments tree: no event-loop stall over 50 ms',
     value: tree && !tree.failed ? `max ${fmt(tree.maxStallMs, 1)} ms` : 'not measured',
@@ -553,6 +597,9 @@ function markdown(results) {
       lines.push(`| ↳ host without the plugin's indexes: \`GET ${hostPath}\`${flags(row)} | ${cell(row)} | | |`);
     }
     lines.push(`| ↳ host: \`GET ${hostPath}\`${flags(pair.host)} | ${cell(pair.host)} | | |`);
+  }
+  for (const row of results.threads ?? []) {
+    lines.push(`| ${row.name}: \`${row.method} ${row.path}\`${flags(row)} | ${cell(row)} | | |`);
   }
   for (const row of results.singles) {
     lines.push(`| ${row.name}: \`${row.method} ${row.path}\`${flags(row)} | ${cell(row)} | | |`);
@@ -686,11 +733,12 @@ async function main() {
     counts: fx.counts,
     seedMs: fx.seedMs,
     pairs: [],
+    threads: [],
     singles: [],
   };
   try {
     results.plans = await queryPlans(server, fx, db);
-    for (const pair of pairs(fx)) {
+    for (const pair of pairs(fx).filter((p) => selected(p.name))) {
       const bag = await measure(server, pair.bag, { stalls: true });
       const host = await measure(server, pair.host);
       let hostWithoutIndexes;
@@ -707,10 +755,17 @@ async function main() {
         `${pair.name}: bag ${bag.failed ?? `${fmt(bag.rps)} req/s`} · host ${host.failed ?? `${fmt(host.rps)} req/s`}`,
       );
     }
-    results.deepQuery = await deepestAllowedQuery(server);
-    log(`deepest allowed list query: ${results.deepQuery.failed ?? `p50 ${fmt(results.deepQuery.p50, 1)} ms`}`);
+    for (const thread of threads(fx).filter((t) => selected(t.name))) {
+      const row = { name: thread.name, ...(await measure(server, thread, { stalls: true })) };
+      results.threads.push(row);
+      log(`${thread.name}: ${row.failed ?? `${fmt(row.rps)} req/s`}`);
+    }
+    if (!ONLY) {
+      results.deepQuery = await deepestAllowedQuery(server);
+      log(`deepest allowed list query: ${results.deepQuery.failed ?? `p50 ${fmt(results.deepQuery.p50, 1)} ms`}`);
+    }
     let refreshToken = null;
-    for (const single of singles(fx)) {
+    for (const single of singles(fx).filter((s) => selected(s.name))) {
       let request = single;
       if (single.needsRefreshToken) {
         const login = await probe(server, singles(fx).at(-1));
@@ -738,8 +793,10 @@ async function main() {
     await stopServer(server);
   }
 
-  log('measuring boot time and RSS with and without the plugin');
-  results.boot = await measureBoot();
+  if (!ONLY) {
+    log('measuring boot time and RSS with and without the plugin');
+    results.boot = await measureBoot();
+  }
   evaluate(results);
   results.totalS = (Date.now() - began) / 1000;
 

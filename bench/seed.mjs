@@ -219,6 +219,8 @@ for (let i = 0; i < scale.approved; i += 1) {
     content: `Approved comment ${i}`,
     status: 'approved',
     is_admin: 0,
+    // Spread likes (ties included) for the `top` sort, without touching the thread shapes' random sequence.
+    likes: (i * 7919) % 53,
     created_at: now - (scale.approved - i) * 1000,
     parent,
   });
@@ -231,6 +233,7 @@ for (let i = 0; i < scale.pending; i += 1) {
     content: `Pending comment ${i}`,
     status: 'pending',
     is_admin: 0,
+    likes: 0,
     parent,
   });
 }
@@ -390,6 +393,13 @@ const expected = {
 };
 const wrong = Object.keys(expected).filter((key) => check[key] !== expected[key]);
 
+// The approved root with the most direct approved replies: the replies page of the benchmark.
+const directReplies = new Map();
+for (const c of comments) if (c.parent && c.status === 'approved') directReplies.set(c.parent, (directReplies.get(c.parent) ?? 0) + 1);
+const busiestRoot = comments
+  .filter((c) => c.status === 'approved' && !c.parent)
+  .reduce((best, c) => ((directReplies.get(c) ?? 0) > (directReplies.get(best) ?? 0) ? c : best));
+
 const fixtures = {
   scale: process.env.BENCH_SCALE ?? 'full',
   seedMs: Date.now() - started,
@@ -397,6 +407,10 @@ const fixtures = {
   article: {
     slug: commented.rows[1].slug,
     documentId: commented.rows[0].document_id,
+  },
+  thread: {
+    approvedRoots: comments.filter((c) => c.status === 'approved' && !c.parent).length,
+    root: { documentId: busiestRoot.document_id, replies: directReplies.get(busiestRoot) ?? 0 },
   },
   page: { slug: pages[0][1].slug, documentId: pages[0][0].document_id },
   menu: { slug: menu.slug },

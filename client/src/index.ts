@@ -138,9 +138,35 @@ export interface CommentNode {
   content: string;
   createdAt: string;
   isAdmin: boolean;
+  likes: number;
   author: Author | null;
   children: CommentNode[];
 }
+
+/** A reply in a paged thread: `replyCount` approved direct replies, fetched with `comments.replies`. */
+export interface ThreadReply {
+  id: number;
+  documentId: string;
+  content: string;
+  createdAt: string;
+  isAdmin: boolean;
+  likes: number;
+  author: Author | null;
+  replyCount: number;
+}
+
+/** A root in a page of a thread, with its first replies (oldest first). */
+export interface ThreadRoot extends ThreadReply {
+  replies: ThreadReply[];
+}
+
+/** `next` is the cursor for the following page (pass it as `after`), null on the last page. */
+export interface ThreadMeta {
+  pagination: { pageSize: number; hasMore: boolean; next: string | null };
+  total: number;
+}
+
+export type ThreadSort = 'createdAt:desc' | 'createdAt:asc' | 'top';
 
 export interface CreatedComment {
   id: number;
@@ -385,6 +411,26 @@ export function createClient(options: ClientOptions = {}) {
       /** The approved comment tree of an article (`documentId` or numeric id). */
       list: (article: string | number) =>
         request<{ data: CommentNode[]; meta: { total: number } }>(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`),
+      /** A page of an article's approved roots, each with its first replies; pass `meta.pagination.next` as `after`. */
+      page: (article: string | number, options: { sort?: ThreadSort; pageSize?: number; after?: string } = {}) =>
+        request<{ data: ThreadRoot[]; meta: ThreadMeta }>(
+          withQuery(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`, {
+            sort: options.sort ?? 'createdAt:desc',
+            ...(options.pageSize ? { pagination: { pageSize: options.pageSize } } : {}),
+            ...(options.after ? { after: options.after } : {}),
+          })
+        ),
+      /** A page of a comment's approved direct replies, oldest first. */
+      replies: (comment: string | number, options: { pageSize?: number; after?: string } = {}) =>
+        request<{ data: ThreadReply[]; meta: ThreadMeta }>(
+          withQuery(`/api/bag/comments/${encodeURIComponent(String(comment))}/replies`, {
+            ...(options.pageSize ? { pagination: { pageSize: options.pageSize } } : {}),
+            ...(options.after ? { after: options.after } : {}),
+          })
+        ),
+      /** Approved, visible comments per article (up to 100 ids), keyed as given. */
+      counts: (articles: (string | number)[]) =>
+        request<{ data: Record<string, number> }>(withQuery('/api/bag/comments/counts', { articles: articles.map(String).join(',') })),
       /** Posts a comment as the logged-in user (or as a guest); it starts `pending` unless auto-approve is on. */
       create: (input: { content: string; article: string | number; parent?: string | number }) =>
         request<{ data: CreatedComment }>('/api/bag/comments', json('POST', input)),

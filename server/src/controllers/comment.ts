@@ -1,9 +1,10 @@
-/** `/api/bag/comments` and `/api/bag/articles/:id/comments`. */
+/** `/api/bag/comments` (+ `/counts`, `/:id/replies`) and `/api/bag/articles/:id/comments` (tree or page). */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
 import { sendDeepJson } from '../utils/json';
 import { parseIdentifier, validateCommentBody } from '../validation/comment';
+import { parseCountArticles, wantsPage } from '../validation/thread';
 
 const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async create(ctx: Context) {
@@ -20,7 +21,24 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async findByArticle(ctx: Context) {
+    if (wantsPage(ctx.query)) {
+      // Any paging parameter asks for a page of roots; without them the whole tree, as before.
+      const config = await getService(strapi, 'settings').get();
+      const threads = getService(strapi, 'comment-threads');
+      ctx.body = await threads.roots(parseIdentifier(ctx.params.id), threads.parseRootsQuery(ctx.query, config), config);
+      return;
+    }
     await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(ctx.params.id)));
+  },
+
+  async replies(ctx: Context) {
+    const config = await getService(strapi, 'settings').get();
+    const threads = getService(strapi, 'comment-threads');
+    ctx.body = await threads.replies(parseIdentifier(ctx.params.id), threads.parseRepliesQuery(ctx.query, config));
+  },
+
+  async counts(ctx: Context) {
+    ctx.body = { data: await getService(strapi, 'comment-threads').counts(parseCountArticles(ctx.query)) };
   },
 });
 

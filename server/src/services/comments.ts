@@ -40,6 +40,7 @@ export interface CommentNode {
   content: string;
   createdAt: string;
   isAdmin: boolean;
+  likes: number;
   author: PublicAuthor | null;
 }
 
@@ -260,6 +261,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
             content: `c.${s.c('content')}`,
             createdAt: `c.${s.c('createdAt')}`,
             isAdmin: `c.${s.c('isAdmin')}`,
+            likes: `c.${s.c('likes')}`,
             authorId: 'u.id',
             authorDocumentId: `u.${s.u('documentId')}`,
             authorUsername: `u.${s.u('username')}`,
@@ -273,6 +275,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
             content: String(row.content),
             createdAt: toIso(row.createdAt),
             isAdmin: Boolean(row.isAdmin),
+            likes: Number(row.likes ?? 0),
             author:
               row.authorId === null || row.authorId === undefined
                 ? null

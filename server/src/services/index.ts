@@ -6,6 +6,7 @@ import comments from './comments';
 import commentNotifications from './comment-notifications';
 import commentReactions from './comment-reactions';
 import commentReports from './comment-reports';
+import commentThreads from './comment-threads';
 import crypto from './crypto';
 import emailCode from './email-code';
 import menus from './menus';
@@ -26,6 +27,7 @@ export default {
   'comment-notifications': commentNotifications,
   'comment-reactions': commentReactions,
   'comment-reports': commentReports,
+  'comment-threads': commentThreads,
   crypto,
   'email-code': emailCode,
   menus,

@@ -60,9 +60,21 @@ export const validateContent = (value: unknown, maxLength: number): string => {
   return content;
 };
 
+/**
+ * The Strapi REST envelope `{ "data": { … } }` (what `@strapi/client` and `strapi-sdk-js` send on create) is
+ * unwrapped; `data` next to other top-level fields is ambiguous and refused.
+ */
+const unwrapEnvelope = (body: unknown): Record<string, unknown> => {
+  const input = asRecord(body);
+  if (!('data' in input)) return input;
+  if (Object.keys(input).length > 1) invalid('data', 'must be the only top-level field when the body is wrapped in { data }');
+  if (typeof input.data !== 'object' || input.data === null || Array.isArray(input.data)) invalid('data', 'must be an object');
+  return input.data as Record<string, unknown>;
+};
+
 /** POST /bag/comments: exactly `content`, `article`, `parent`, `author`; everything else in the body is ignored. */
 export const validateCommentBody = (body: unknown, maxLength: number): CommentInput => {
-  const input = asRecord(body);
+  const input = unwrapEnvelope(body);
   if (input.article === undefined || input.article === null || input.article === '') invalid('article', 'is required');
   return {
     content: validateContent(input.content, maxLength),

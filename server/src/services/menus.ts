@@ -1,6 +1,7 @@
 /** Menus as trees: one query for a menu's items, the tree built in one pass (utils/tree.ts). */
 import type { Core, Schema, UID } from '@strapi/strapi';
 import { contentTypes, relations } from '@strapi/utils';
+import { tableOf } from '../utils/columns';
 import { buildTree, type TreeNode } from '../utils/tree';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
@@ -14,28 +15,63 @@ type Attribute = [name: string, attribute: Schema.Attribute.AnyAttribute];
 
 const bySiblingOrder = (a: Row, b: Row) => (a.order ?? 0) - (b.order ?? 0) || a.id - b.id;
 
-/** The document ids a populated relation holds, each once, in link order. */
-const documentIdsOf = (value: unknown): string[] => {
-  const linked = (Array.isArray(value) ? value : [value]) as ({ documentId?: string } | null | undefined)[];
-  return [...new Set(linked.flatMap((document) => document?.documentId ?? []))];
-};
+/**
+ * Menu items whose links one query reads: under the bound-parameter limits of SQLite (32,766) and PostgreSQL
+ * (65,535), and above any real menu, so the number of queries does not grow with the menu.
+ */
+const LINK_CHUNK = 10_000;
+
+interface JoinTable {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+  orderColumnName?: string;
+}
 
 const menus = ({ strapi }: { strapi: Core.Strapi }) => {
   const hasDraftAndPublishTarget = ([, attribute]: Attribute) =>
     attribute.type === 'relation' && 'target' in attribute && contentTypes.hasDraftAndPublish(strapi.getModel(attribute.target as UID.Schema));
 
   /**
-   * Replaces each row's links of one relation by the published versions of the linked documents, read in one query
+   * The document ids each item links through one relation, each once, in link order. Read from the link table
+   * itself, starting from its item column's index: the host's populate of the same relation starts from the target
+   * table (`… FROM bag_articles LEFT JOIN …_lnk`), which SQLite answers by scanning every article (50 ms for a
+   * 1,000-item menu on the benchmark data, against 2 ms this way).
+   */
+  const linkedDocumentIds = async (itemIds: number[], name: string): Promise<Map<number, string[]>> => {
+    const { joinTable, target } = strapi.db.metadata.get(ITEM_UID).attributes[name] as unknown as { joinTable: JoinTable; target: string };
+    const targetTable = tableOf(strapi, target);
+    const linked = new Map<number, string[]>();
+    for (let at = 0; at < itemIds.length; at += LINK_CHUNK) {
+      const query = strapi.db
+        .connection(`${joinTable.name} as l`)
+        .join(`${targetTable.table} as t`, 't.id', `l.${joinTable.inverseJoinColumn.name}`)
+        .whereIn(`l.${joinTable.joinColumn.name}`, itemIds.slice(at, at + LINK_CHUNK))
+        .select({ item: `l.${joinTable.joinColumn.name}`, documentId: `t.${targetTable.column('documentId')}` });
+      if (joinTable.orderColumnName) query.orderBy(`l.${joinTable.orderColumnName}`);
+      for (const { item, documentId } of (await query.orderBy('l.id')) as { item: number; documentId: string }[]) {
+        const list = linked.get(Number(item)) ?? [];
+        if (!list.includes(documentId)) list.push(documentId);
+        linked.set(Number(item), list);
+      }
+    }
+    return linked;
+  };
+
+  /**
+   * Sets each row's value of one relation to the published versions of the documents it links, read in one query
    * for all rows: a document with no published version becomes null (to-one) or is left out (to-many).
    */
   const usePublishedVersions = async (rows: Row[], [name, attribute]: Attribute) => {
-    const wanted = new Set(rows.flatMap((row) => documentIdsOf(row[name])));
-    if (wanted.size === 0) return;
+    const linked = await linkedDocumentIds(rows.map((row) => row.id), name);
+    const wanted = new Set([...linked.values()].flat());
     const { target } = attribute as { target: UID.ContentType };
-    const published = await strapi.documents(target).findMany({ filters: { documentId: { $in: [...wanted] } } as never, status: 'published' });
+    const published = wanted.size
+      ? await strapi.documents(target).findMany({ filters: { documentId: { $in: [...wanted] } } as never, status: 'published' })
+      : [];
     const byDocumentId = new Map(published.map((document) => [document.documentId, document]));
     for (const row of rows) {
-      const found = documentIdsOf(row[name]).flatMap((documentId) => byDocumentId.get(documentId) ?? []);
+      const found = (linked.get(row.id) ?? []).flatMap((documentId) => byDocumentId.get(documentId) ?? []);
       row[name] = relations.isAnyToMany(attribute) ? found : (found[0] ?? null);
     }
   };
@@ -59,9 +95,9 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
       );
       // A relation from this type (no draft & publish) to a draft & publish type links both rows of a document, draft
       // and published, or only the draft when linked before the first publication: only the linked document ids are
-      // read here, and the published versions swapped in.
+      // read (linkedDocumentIds), and the published versions swapped in.
       const toPublished = attributes.filter(hasDraftAndPublishTarget);
-      for (const [name] of toPublished) populate[name] = { fields: ['documentId'] };
+      for (const [name] of toPublished) delete populate[name];
 
       const rows = (await strapi.documents(ITEM_UID).findMany({
         filters: { menu: { documentId: { $eq: menu.documentId } } },

@@ -12,20 +12,13 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
-import { tableOf } from '../utils/columns';
-import { uid } from '../utils/plugin-id';
+import { commentTables } from '../utils/comment-tables';
+import type { PublicAuthor } from './comments';
 import type { Identifier } from '../validation/comment';
 import { cursorCodec, parsePageQuery, type CursorKey, type PageQuery, type ThreadSort } from '../validation/thread';
 
-const COMMENT = uid('comment');
-const ARTICLE = uid('article');
-const USER = 'plugin::users-permissions.user';
-
-export interface ThreadAuthor {
-  id: number;
-  documentId: string;
-  username: string;
-}
+/** The author as the public tree shows it: `{ id, documentId, username }`. */
+export type ThreadAuthor = PublicAuthor;
 
 export interface ThreadReply {
   id: number;
@@ -65,30 +58,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   let codec: ReturnType<typeof cursorCodec> | undefined;
   const cursors = () => (codec ??= cursorCodec(strapi.config.get('server.app.keys')));
 
-  /** Table and column names from Strapi's metadata (as services/comments.ts does). */
-  const schema = () => {
-    const meta = strapi.db.metadata.get(COMMENT);
-    const comment = tableOf(strapi, COMMENT);
-    const article = tableOf(strapi, ARTICLE);
-    const user = tableOf(strapi, USER);
-    const link = (attribute: string) => {
-      const joinTable = (meta.attributes[attribute] as unknown as {
-        joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
-      }).joinTable;
-      return { table: joinTable.name, comment: joinTable.joinColumn.name, target: joinTable.inverseJoinColumn.name };
-    };
-    return {
-      comments: comment.table,
-      c: comment.column,
-      articles: article.table,
-      a: article.column,
-      users: user.table,
-      u: user.column,
-      articleLink: link('article'),
-      parentLink: link('parent'),
-      authorLink: link('author'),
-    };
-  };
+  const schema = () => commentTables(strapi);
 
   /**
    * The columns of a public node, with the author joined (`al`, `u`) onto the comment aliased `c`. With `driver`,

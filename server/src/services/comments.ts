@@ -10,7 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
-import { tableOf } from '../utils/columns';
+import { commentTables } from '../utils/comment-tables';
 import { forbidden } from '../utils/errors';
 import { yieldToEventLoop } from '../utils/json';
 import { buildTree } from '../utils/tree';
@@ -21,7 +21,6 @@ import type { ModerationReport } from './comment-reports';
 
 const COMMENT = uid('comment');
 const ARTICLE = uid('article');
-const USER = 'plugin::users-permissions.user';
 
 /** Rows deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
 const DELETE_CHUNK = 500;
@@ -127,37 +126,14 @@ type RawRow = Record<string, unknown>;
 const comments = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = (): Knex => strapi.db.connection;
 
-  /** Table and column names from Strapi's metadata, so renamed columns or prefixes keep working. */
-  const schema = () => {
-    const meta = strapi.db.metadata.get(COMMENT);
-    const comment = tableOf(strapi, COMMENT);
-    const article = tableOf(strapi, ARTICLE);
-    const user = tableOf(strapi, USER);
-    const link = (attribute: string) => {
-      const joinTable = (meta.attributes[attribute] as unknown as {
-        joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
-      }).joinTable;
-      return { table: joinTable.name, comment: joinTable.joinColumn.name, target: joinTable.inverseJoinColumn.name };
-    };
-    return {
-      comments: comment.table,
-      c: comment.column,
-      articles: article.table,
-      articleDocumentId: article.column('documentId'),
-      users: user.table,
-      u: user.column,
-      articleLink: link('article'),
-      parentLink: link('parent'),
-      authorLink: link('author'),
-    };
-  };
+  const schema = () => commentTables(strapi);
 
   /** Subquery: ids of the comments linked to any row (draft or published, any locale) of the article. */
   const commentIdsOfArticle = (articleDocumentId: string) => {
     const s = schema();
     return knex()(`${s.articleLink.table} as l`)
       .join(`${s.articles} as a`, 'a.id', `l.${s.articleLink.target}`)
-      .where(`a.${s.articleDocumentId}`, articleDocumentId)
+      .where(`a.${s.a('documentId')}`, articleDocumentId)
       .select(`l.${s.articleLink.comment}`);
   };
 

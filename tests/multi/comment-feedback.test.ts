@@ -1,15 +1,23 @@
 /**
- * Likes and reports through two playground processes (A, B) on one PostgreSQL database, requests split between
- * them: the counters are kept by the database (unique index + counter in one transaction), never by one process.
+ * Likes, reports and comment counts through two playground processes (A, B) on one PostgreSQL database, requests
+ * split between them: the counters are kept by the database (unique index + counter in one transaction), never by
+ * one process, and the counts are read from it.
  */
 import { commentOnArticle, counters, reactionRows, reportRows } from '../helpers/feedback';
 import { createUser, jwtFor } from '../helpers/fixtures';
 import { startInstance, type Instance } from '../helpers/instances';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
-const CONFIG = { rateLimit: { reaction: { interval: '1h', max: 10_000 }, report: { interval: '1h', max: 10_000 } } };
+const CONFIG = {
+  comments: { autoApprove: true },
+  rateLimit: {
+    reaction: { interval: '1h', max: 10_000 },
+    report: { interval: '1h', max: 10_000 },
+    comment: { interval: '1h', max: 10_000 },
+  },
+};
 
-describe('likes and reports on two instances sharing one PostgreSQL database', () => {
+describe('likes, reports and counts on two instances sharing one PostgreSQL database', () => {
   let setup: TestApp;
   let a: Instance;
   let b: Instance;
@@ -73,5 +81,28 @@ describe('likes and reports on two instances sharing one PostgreSQL database', (
     const rows = await reportRows(setup.strapi, comment.id);
     expect(rows.length).toBe(results.filter((res) => res.status === 200).length);
     expect(await counters(setup.strapi, comment.id)).toMatchObject({ reportCount: rows.length, status: 'pending' });
+  });
+
+  it('counts comments posted at once on A and B exactly once, the same from both, as the tree does', async () => {
+    const { article } = await commentOnArticle(setup.strapi);
+    const { article: other } = await commentOnArticle(setup.strapi);
+    const posted = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        on(i)
+          .request()
+          .post('/api/bag/comments')
+          .set('X-Forwarded-For', `198.51.100.${i + 1}`)
+          .send({ article: article.documentId, content: `comment ${i}` })
+      )
+    );
+    expect(posted.map((res) => res.status)).toEqual(new Array(30).fill(201));
+
+    const query = `/api/bag/comments/counts?articles=${article.documentId},${other.documentId}`;
+    const [fromA, fromB] = await Promise.all([a.request().get(query).expect(200), b.request().get(query).expect(200)]);
+    const expected = { [article.documentId]: 31, [other.documentId]: 1 };
+    expect(fromA.body.data).toEqual(expected);
+    expect(fromB.body.data).toEqual(expected);
+    const tree = await b.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);
+    expect(tree.body.meta.total).toBe(31);
   });
 });

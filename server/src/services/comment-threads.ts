@@ -12,7 +12,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
-import { commentTables } from '../utils/comment-tables';
+import { commentTables, publicNodeColumns } from '../utils/comment-tables';
 import type { PublicAuthor } from './comments';
 import type { Identifier } from '../validation/comment';
 import { cursorCodec, parsePageQuery, type CursorKey, type PageQuery, type ThreadSort } from '../validation/thread';
@@ -76,17 +76,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     )
       .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
       .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
-      .select({
-        id: 'c.id',
-        documentId: `c.${s.c('documentId')}`,
-        content: `c.${s.c('content')}`,
-        createdAt: `c.${s.c('createdAt')}`,
-        isAdmin: `c.${s.c('isAdmin')}`,
-        likes: `c.${s.c('likes')}`,
-        authorId: 'u.id',
-        authorDocumentId: `u.${s.u('documentId')}`,
-        authorUsername: `u.${s.u('username')}`,
-      });
+      .select(publicNodeColumns(s));
 
   /** `replyCount` of the comment aliased `c` as a column: evaluated for the rows a query returns, no extra round trip. */
   const replyCountColumn = (s: ReturnType<typeof schema>) =>

@@ -10,7 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
-import { commentTables } from '../utils/comment-tables';
+import { commentTables, publicNodeColumns } from '../utils/comment-tables';
 import { forbidden } from '../utils/errors';
 import { yieldToEventLoop } from '../utils/json';
 import { buildTree } from '../utils/tree';
@@ -231,17 +231,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
           .whereIn('c.id', wanted.slice(at, at + TREE_SLICE))
           // Re-checked: a comment rejected or deleted since the shape was read is not shown.
           .where(`c.${s.c('status')}`, 'approved')
-          .select({
-            id: 'c.id',
-            documentId: `c.${s.c('documentId')}`,
-            content: `c.${s.c('content')}`,
-            createdAt: `c.${s.c('createdAt')}`,
-            isAdmin: `c.${s.c('isAdmin')}`,
-            likes: `c.${s.c('likes')}`,
-            authorId: 'u.id',
-            authorDocumentId: `u.${s.u('documentId')}`,
-            authorUsername: `u.${s.u('username')}`,
-          });
+          .select(publicNodeColumns(s));
         for (const row of rows) {
           const id = Number(row.id);
           if (found.has(id)) continue; // a duplicated join row is listed once

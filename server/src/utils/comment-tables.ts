@@ -41,3 +41,16 @@ export const commentTables = (strapi: Core.Strapi) => {
 };
 
 export type CommentTables = ReturnType<typeof commentTables>;
+
+/** The columns of a public comment node, for a query over comments aliased `c` joined to their author as `u`. */
+export const publicNodeColumns = (s: CommentTables) => ({
+  id: 'c.id',
+  documentId: `c.${s.c('documentId')}`,
+  content: `c.${s.c('content')}`,
+  createdAt: `c.${s.c('createdAt')}`,
+  isAdmin: `c.${s.c('isAdmin')}`,
+  likes: `c.${s.c('likes')}`,
+  authorId: 'u.id',
+  authorDocumentId: `u.${s.u('documentId')}`,
+  authorUsername: `u.${s.u('username')}`,
+});

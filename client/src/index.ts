@@ -138,7 +138,6 @@ export interface CommentNode {
   content: string;
   createdAt: string;
   isAdmin: boolean;
-  likes: number;
   author: Author | null;
   children: CommentNode[];
 }

@@ -39,7 +39,6 @@ export interface CommentNode {
   content: string;
   createdAt: string;
   isAdmin: boolean;
-  likes: number;
   author: PublicAuthor | null;
 }
 
@@ -241,7 +240,6 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
             content: String(row.content),
             createdAt: toIso(row.createdAt),
             isAdmin: Boolean(row.isAdmin),
-            likes: Number(row.likes ?? 0),
             author:
               row.authorId === null || row.authorId === undefined
                 ? null

@@ -4,7 +4,17 @@ import path from 'path';
 // to find the plugins whose admin it bundles. Both must resolve the plugin to the repository root.
 const playgroundDir = path.basename(path.resolve(__dirname, '..')) === 'dist' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
 
+// Optional: the host's GraphQL plugin, off unless GRAPHQL is `before` or `after` (where it stands in this file
+// relative to cms-plugin-bag, which decides which of the two Strapi loads first). The tests boot it both ways.
+const graphqlPlugin = (position: string) => ({
+  enabled: position === 'before' || position === 'after',
+  // A dev dependency of the repository (not of the playground app), so it is declared with its path.
+  resolve: path.dirname(require.resolve('@strapi/plugin-graphql/package.json')),
+  config: { playgroundAlways: false, defaultLimit: 25, maxLimit: 100, apolloServer: { introspection: true } },
+});
+
 export default ({ env }) => ({
+  ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before') } : {}),
   'users-permissions': {
     config: {
       jwtSecret: env('JWT_SECRET'),
@@ -45,4 +55,5 @@ export default ({ env }) => ({
       ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
     },
   },
+  ...(env('GRAPHQL', '') === 'after' ? { graphql: graphqlPlugin('after') } : {}),
 });

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerContentManagerCommentStatus } from './content-manager-comment-status';
 import { commentsDocumentMiddleware } from './document-middlewares/comments';
+import { registerGraphql } from './graphql';
 import { guardHostAuthRoutes } from './host-auth-routes';
 import databaseUnavailable from './middlewares/database-unavailable';
 import nulGuard from './middlewares/nul-guard';
@@ -14,6 +15,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.documents.use(commentsDocumentMiddleware(strapi));
   registerContentManagerCommentStatus(strapi);
   guardHostAuthRoutes(strapi);
+  registerGraphql(strapi);
 };
 
 export default register;

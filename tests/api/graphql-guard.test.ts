@@ -40,6 +40,7 @@ const graphqlFrom = async (app: TestApp, ip: string, query: string, variables: R
 
 const REGISTER = `mutation ($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { username } } }`;
 const LOGIN = `mutation ($input: UsersPermissionsLoginInput!) { login(input: $input) { jwt } }`;
+const FORGOT = `mutation ($email: String!) { forgotPassword(email: $email) { ok } }`;
 
 describe.each(GRAPHQL_ORDERS)('GraphQL plugin %s cms-plugin-bag', (order) => {
   let app: TestApp;
@@ -60,7 +61,7 @@ describe.each(GRAPHQL_ORDERS)('GraphQL plugin %s cms-plugin-bag', (order) => {
     app = await setupStrapi({
       env: { GRAPHQL: order, PROXY_TRUST: 'true' },
       seed: true,
-      config: { rateLimit: { login: LIMIT, register: LIMIT } },
+      config: { rateLimit: { login: LIMIT, register: LIMIT, sendCode: LIMIT } },
     });
     const { strapi } = app;
     captchaTexts = observeCaptchaTexts(strapi);
@@ -200,7 +201,7 @@ describe.each(GRAPHQL_ORDERS)('GraphQL plugin %s cms-plugin-bag', (order) => {
         expect((await ask(mutation)).errors?.length).toBeGreaterThan(0);
       }
       const article = await app.strapi.documents(ARTICLE as never).findOne({ documentId: fixture.published.documentId, status: 'published' });
-      expect((article as { title: string }).title).toBe(fixture.published.title);
+      expect(article).toMatchObject({ title: fixture.published.title });
     });
   });
 
@@ -219,7 +220,7 @@ describe.each(GRAPHQL_ORDERS)('GraphQL plugin %s cms-plugin-bag', (order) => {
     expect(mutations.filter((name) => /CmsPluginBag/.test(name))).toEqual([]);
   });
 
-  describe("the host's register and login mutations (auth.hostRoutes 'guarded')", () => {
+  describe("the host's register, login and forgotPassword mutations (auth.hostRoutes 'guarded')", () => {
     beforeEach(async () => {
       await setSettings(app.strapi, { login: { captcha: { enabled: false, type: 'image' } }, register: { captcha: { enabled: true, type: 'email' } } });
     });
@@ -269,6 +270,24 @@ describe.each(GRAPHQL_ORDERS)('GraphQL plugin %s cms-plugin-bag', (order) => {
       const ok = await graphqlFrom(app, ip, LOGIN, { input: { identifier: user.email, password: user.password, key: captcha.key, code: captcha.text } });
       expect(ok.errors).toBeUndefined();
       expect(typeof (ok.data as any).login.jwt).toBe('string');
+    });
+
+    it('forgotPassword: refused while login.captcha is on (it cannot carry one); the same counters as REST', async () => {
+      const ip = `10.${order === 'before' ? 69 : 70}.0.1`;
+      const email = `nobody-${order}@example.com`;
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'image' } } });
+      const missing = await graphqlFrom(app, ip, FORGOT, { email });
+      expectRefused(missing, 'forgotPassword');
+      expect(missing.errors![0].message).toBe('Captcha code is required');
+
+      await setSettings(app.strapi, { login: { captcha: { enabled: false, type: 'image' } } });
+      for (let i = 1; i < LIMIT.max; i += 1) {
+        const rest = await app.request().post('/api/auth/forgot-password').set('X-Forwarded-For', ip).send({ email });
+        expect(rest.status).toBe(200);
+      }
+      const limited = await graphqlFrom(app, ip, FORGOT, { email });
+      expectRefused(limited, 'forgotPassword');
+      expect(limited.errors![0].message).toBe('Too many requests, please try again later.');
     });
 
     it('login: failures share the per-identifier counter with REST (past the max, a captcha is required)', async () => {

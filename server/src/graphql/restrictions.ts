@@ -127,7 +127,9 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
         t.nonNull.string('username');
       },
     });
-    const authorFields = AUTHOR_FIELDS.map(({ uid: owner, field }) =>
+    // Only on types still in the schema (an app may switch one off with the same extension service).
+    const shown = AUTHOR_FIELDS.filter(({ uid: owner }) => extension.shadowCRUD(owner).isEnabled());
+    const authorFields = shown.map(({ uid: owner, field }) =>
       nexus.extendType({
         type: typeName(models(strapi)[owner] as Model),
         definition(t) {

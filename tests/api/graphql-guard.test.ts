@@ -205,6 +205,24 @@ describe.each(GRAPHQL_ORDERS)('GraphQL plugin %s cms-plugin-bag', (order) => {
     });
   });
 
+  it('a relation an app adds (the playground\'s menu-item.article, to-one; .pages, to-many) shows published versions only', async () => {
+    const menu = await createDocument(app.strapi, `${PLUGIN}.menu`, { title: `Menu ${order}`, slug: `menu-${order}` });
+    const item = (title: string, article: string) =>
+      createDocument(app.strapi, `${PLUGIN}.menu-item`, { title, url: '/x', menu: menu.documentId, article });
+    await item('to draft', fixture.draftOnly.documentId);
+    await item('to edited', fixture.published.documentId);
+    const res = await graphql(
+      app,
+      `{ cmsPluginBagMenus(status: DRAFT, filters: { slug: { eq: "menu-${order}" } }) { items(sort: "title") { title article { title } pages { title } } } }`,
+      {},
+      apiToken,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({
+      cmsPluginBagMenus: [{ items: [{ title: 'to draft', article: null, pages: [] }, { title: 'to edited', article: { title: fixture.published.title }, pages: [] }] }],
+    });
+  });
+
   it('introspection shows no internal type and no generic mutation of a plugin type', async () => {
     const res = await graphql<{ __schema: { types: Array<{ name: string }>; mutationType: { fields: Array<{ name: string }> } } }>(
       app,

@@ -15,7 +15,7 @@ const BANNER = uid('banner');
 const COMMENT = uid('comment');
 
 /** Generated user fields (`author`) are replaced by this type, so no e-mail is reachable from a plugin type. */
-export const AUTHOR_TYPE = 'BagAuthor';
+const AUTHOR_TYPE = 'BagAuthor';
 const AUTHOR_FIELDS: Array<{ uid: UID.ContentType; field: string }> = [
   { uid: ARTICLE, field: 'author' },
   { uid: COMMENT, field: 'author' },

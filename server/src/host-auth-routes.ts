@@ -7,7 +7,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { HostAuthMiddlewareConfig } from './middlewares/host-auth';
+import type { RateLimitMiddlewareConfig } from './middlewares/rate-limit';
 import { rateLimited } from './routes/types';
+import type { HostAuthRoute } from './services/accounts';
 import { getService } from './utils/get-service';
 import { PLUGIN_ID } from './utils/plugin-id';
 
@@ -22,12 +24,29 @@ const captchaChecked = (route: HostAuthMiddlewareConfig['route']) => ({
   config: { route } satisfies HostAuthMiddlewareConfig,
 });
 
-/** Per route: the same counters as the plugin's route doing the same thing (forgot-password sends a mail, as send-code). */
-const GUARDS: Record<string, unknown[]> = {
-  'POST /auth/local': [rateLimited('login', 'identifier', true), captchaChecked('login')],
-  'POST /auth/local/register': [rateLimited('register', 'email'), captchaChecked('register')],
-  'POST /auth/forgot-password': [rateLimited('sendCode', 'email'), captchaChecked('forgotPassword')],
+/**
+ * Per host auth action, REST route or GraphQL mutation (graphql/host-auth.ts): the same counters as the plugin's
+ * route doing the same thing (forgot-password sends a mail, as send-code).
+ */
+export const HOST_AUTH_LIMITS: Record<HostAuthRoute, RateLimitMiddlewareConfig> = {
+  login: { limit: 'login', identifierField: 'identifier', escalate: true },
+  register: { limit: 'register', identifierField: 'email' },
+  forgotPassword: { limit: 'sendCode', identifierField: 'email' },
 };
+
+const guards = (route: HostAuthRoute) => {
+  const { limit, identifierField, escalate } = HOST_AUTH_LIMITS[route];
+  return [rateLimited(limit, identifierField, escalate), captchaChecked(route)];
+};
+
+const GUARDS: Record<string, unknown[]> = {
+  'POST /auth/local': guards('login'),
+  'POST /auth/local/register': guards('register'),
+  'POST /auth/forgot-password': guards('forgotPassword'),
+};
+
+/** `auth.hostRoutes` (a config/plugins.ts key, read at start-up). */
+export const hostAuthGuarded = (strapi: Core.Strapi) => getService(strapi, 'settings').file().auth.hostRoutes === 'guarded';
 
 const isOurs = (middleware: unknown) =>
   typeof middleware === 'object' &&
@@ -35,7 +54,7 @@ const isOurs = (middleware: unknown) =>
   String((middleware as { name?: unknown }).name).startsWith(`plugin::${PLUGIN_ID}.`);
 
 export const guardHostAuthRoutes = (strapi: Core.Strapi) => {
-  const guarded = getService(strapi, 'settings').file().auth.hostRoutes === 'guarded';
+  const guarded = hostAuthGuarded(strapi);
   const routers = strapi.plugin('users-permissions').routes as Record<string, { routes?: HostRoute[] } | undefined>;
   const unguarded = new Set(Object.keys(GUARDS));
   for (const route of routers['content-api']?.routes ?? []) {

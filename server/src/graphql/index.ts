@@ -5,11 +5,13 @@
  * bootstrap, so the plugins' order in config/plugins.ts does not matter.
  */
 import type { Core } from '@strapi/strapi';
+import { guardHostAuthMutations } from './host-auth';
 import { registerPluginQueries } from './queries';
 import { restrictGeneratedSchema } from './restrictions';
 
 export const registerGraphql = (strapi: Core.Strapi): void => {
   if (!strapi.plugin('graphql')) return;
   restrictGeneratedSchema(strapi);
+  guardHostAuthMutations(strapi);
   registerPluginQueries(strapi);
 };

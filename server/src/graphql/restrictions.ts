@@ -1,4 +1,148 @@
-/** What the generated (shadow CRUD) schema may show of the plugin's types, and the host's auth mutations' guard. */
-import type { Core } from '@strapi/strapi';
+/**
+ * What the host's generated (shadow CRUD) schema may show of the plugin's types: the same as REST under /api/bag
+ * shows the same caller (CONTRACT §10, docs/graphql.md). Types and fields are switched off here, in register(),
+ * because the GraphQL plugin builds its types in its bootstrap from these switches; the forced arguments are resolver
+ * middlewares computed when the schema is built, so they see every attribute (i18n's `localizations` too) whatever
+ * the plugins' order.
+ */
+import type { Core, UID } from '@strapi/strapi';
+import { publicUser } from '../services/content';
+import { PLUGIN_ID, uid } from '../utils/plugin-id';
+import type { Args, Nexus, ResolverMiddleware } from './nexus';
 
-export const restrictGeneratedSchema = (_strapi: Core.Strapi): void => {};
+const ARTICLE = uid('article');
+const BANNER = uid('banner');
+const COMMENT = uid('comment');
+
+/** Generated user fields (`author`) are replaced by this type, so no e-mail is reachable from a plugin type. */
+const AUTHOR_TYPE = 'BagAuthor';
+const AUTHOR_FIELDS: Array<{ uid: UID.ContentType; field: string }> = [
+  { uid: ARTICLE, field: 'author' },
+  { uid: COMMENT, field: 'author' },
+];
+
+/**
+ * Comments: not listed by the generic queries (REST lists approved comments in a tree where a reply under a hidden
+ * comment is hidden too, which a flat filtered list cannot match; `bagCommentThread` serves it), so the relations
+ * leading to them are off as well, and the type keeps only what a public comment node shows.
+ */
+const COMMENT_FIELDS_OFF = ['status', 'ip', 'userAgent', 'reportCount', 'notifiedAt', 'parent', 'children'];
+
+/** GraphQL filter arguments (before the GraphQL plugin maps them to the query engine's) every read of the type gets. */
+const FORCED_FILTERS: Partial<Record<UID.ContentType, Record<string, unknown>>> = {
+  [BANNER]: { isVisible: { eq: true } },
+};
+
+type Model = {
+  uid: UID.ContentType;
+  options?: { draftAndPublish?: boolean };
+  pluginOptions?: Record<string, { visible?: boolean } | undefined>;
+  attributes: Record<string, { type: string; relation?: string; target?: string }>;
+};
+
+const models = (strapi: Core.Strapi) => strapi.contentTypes as unknown as Record<string, Model | undefined>;
+const pluginModels = (strapi: Core.Strapi): Model[] =>
+  Object.values(models(strapi)).filter((model): model is Model => model !== undefined && model.uid.startsWith(`plugin::${PLUGIN_ID}.`));
+/** The model a relation attribute points to (undefined for other attributes). */
+const relationTarget = (strapi: Core.Strapi, attribute: Model['attributes'][string]) =>
+  attribute.type === 'relation' && attribute.target ? models(strapi)[attribute.target] : undefined;
+
+/** Internal types: the ones hidden from the Content Manager (refresh tokens, captchas, rate limits, comment reactions, reports, unsubscribes). */
+const isInternal = (model: Model) => model.pluginOptions?.['content-manager']?.visible === false;
+
+/** The arguments every read of `target` gets, whatever the caller sent: published versions only, plus its filters. */
+const forcedArgs = (model: Model) => {
+  const filters = FORCED_FILTERS[model.uid];
+  const published = model.options?.draftAndPublish === true;
+  if (!filters && !published) return undefined;
+  const middleware: ResolverMiddleware = (resolve, parent, args, context, info) => {
+    const forced: Args = { ...args };
+    if (published) forced.status = 'published';
+    if (filters) forced.filters = args.filters ? { and: [args.filters, filters] } : filters;
+    return resolve(parent, forced, context, info);
+  };
+  return middleware;
+};
+
+export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
+  const extension = strapi.plugin('graphql').service('extension');
+  const ours = pluginModels(strapi);
+
+  for (const model of ours) {
+    const shadow = extension.shadowCRUD(model.uid);
+    if (isInternal(model)) {
+      shadow.disable();
+      continue;
+    }
+    // Writes go through the plugin's own routes and mutation only (validation, moderation, limits).
+    shadow.disableMutations();
+  }
+  const comment = extension.shadowCRUD(COMMENT);
+  comment.disableQueries();
+  for (const field of COMMENT_FIELDS_OFF) comment.field(field).disable();
+  extension.shadowCRUD(ARTICLE).field('comments').disable();
+  // REST has no single banner: a detail by documentId would need its own visibility check for nothing.
+  extension.shadowCRUD(BANNER).disableActions(['findOne']);
+  for (const { uid: owner, field } of AUTHOR_FIELDS) extension.shadowCRUD(owner).field(field).disable();
+  // Filters through a relation to a draft-and-publish type would match draft rows too (a way to probe drafts).
+  for (const model of ours) {
+    for (const [name, attribute] of Object.entries(model.attributes)) {
+      if (relationTarget(strapi, attribute)?.options?.draftAndPublish) {
+        extension.shadowCRUD(model.uid).field(name).disableFilters();
+      }
+    }
+  }
+
+  extension.use(({ nexus }: { nexus: Nexus }) => {
+    const { naming } = strapi.plugin('graphql').service('utils');
+    const typeName = (model: Model): string => naming.getTypeName(model);
+    const resolversConfig: Record<string, { middlewares: ResolverMiddleware[] }> = {};
+    const publicModels = pluginModels(strapi).filter((model) => !isInternal(model));
+
+    for (const model of publicModels) {
+      const middleware = forcedArgs(model);
+      if (!middleware) continue;
+      for (const query of [naming.getFindQueryName(model), naming.getFindConnectionQueryName(model), naming.getFindOneQueryName(model)]) {
+        resolversConfig[`Query.${query}`] = { middlewares: [middleware] };
+      }
+    }
+    // Every relation field leading to such a type, `_connection` included (the GraphQL plugin lets a nested `status`
+    // argument, or the root query's, choose drafts).
+    for (const owner of publicModels) {
+      for (const [name, attribute] of Object.entries(owner.attributes)) {
+        const target = relationTarget(strapi, attribute);
+        const middleware = target && forcedArgs(target);
+        if (!middleware) continue;
+        resolversConfig[`${typeName(owner)}.${name}`] = { middlewares: [middleware] };
+        resolversConfig[`${typeName(owner)}.${name}_connection`] = { middlewares: [middleware] };
+      }
+    }
+
+    const author = nexus.objectType({
+      name: AUTHOR_TYPE,
+      description: 'A user as the plugin shows it anywhere: no e-mail, no account details.',
+      definition(t) {
+        t.nonNull.id('id');
+        t.nonNull.id('documentId');
+        t.nonNull.string('username');
+      },
+    });
+    // Only on types still in the schema (an app may switch one off with the same extension service).
+    const shown = AUTHOR_FIELDS.filter(({ uid: owner }) => extension.shadowCRUD(owner).isEnabled());
+    const authorFields = shown.map(({ uid: owner, field }) =>
+      nexus.extendType({
+        type: typeName(models(strapi)[owner] as Model),
+        definition(t) {
+          t.field(field, {
+            type: AUTHOR_TYPE,
+            async resolve(parent: { id?: number } | null) {
+              if (parent?.id === undefined) return null;
+              return publicUser(await strapi.db.query(owner).load(parent, field, { select: ['id', 'documentId', 'username'] }));
+            },
+          });
+        },
+      }),
+    );
+    return { types: [author, ...authorFields], resolversConfig };
+  });
+};

@@ -15,16 +15,24 @@ export interface HostAuthMiddlewareConfig {
   route: HostAuthRoute;
 }
 
+/**
+ * The captcha check of a host auth route (`key` and `code` taken out of `fields` once read). Shared by the route
+ * middleware and the guard of the host's GraphQL auth mutations (graphql/host-auth.ts).
+ */
+export const checkHostCaptcha = async (strapi: Core.Strapi, route: HostAuthRoute, fields: Record<string, unknown>, escalated: boolean) => {
+  const captcha = await validateCaptchaFields(fields);
+  delete fields.key;
+  delete fields.code;
+  await getService(strapi, 'accounts').guardHostRoute(route, fields, captcha, escalated);
+};
+
 const hostAuthMiddleware =
   ({ route }: HostAuthMiddlewareConfig, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const body: unknown = ctx.request.body;
     // Not an object: nothing to check here, the host's own validation answers it.
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const captcha = await validateCaptchaFields(fields);
-    delete fields.key;
-    delete fields.code;
-    await getService(strapi, 'accounts').guardHostRoute(route, fields, captcha, captchaEscalated(ctx));
+    await checkHostCaptcha(strapi, route, fields, captchaEscalated(ctx));
     await next();
   };
 

@@ -29,33 +29,64 @@ const ESCALATED = 'cmsPluginBagCaptchaEscalated';
 /** True when this login's identifier is past its failure limit: the login must carry a valid captcha. */
 export const captchaEscalated = (ctx: Pick<Context, 'state'>): boolean => ctx.state[ESCALATED] === true;
 
-const bodyField = (ctx: Context, field: string): unknown => (ctx.request.body as Record<string, unknown> | undefined)?.[field];
+/** What the counters need of a request, from a route's koa context or a GraphQL mutation's arguments. */
+export interface CountedRequest {
+  ip: string;
+  /** The fields sent: the identifier (`identifierField`) and, for an escalated login, `code`. */
+  body: Record<string, unknown>;
+  /** Sets the response's Retry-After header (seconds). */
+  setRetryAfter(seconds: number): void;
+}
 
-const refuse = (ctx: Context, retryAfter: number, details?: Record<string, unknown>): never => {
-  ctx.set('Retry-After', String(retryAfter));
+const refuse = (request: CountedRequest, retryAfter: number, details?: Record<string, unknown>): never => {
+  request.setRetryAfter(retryAfter);
   throw new errors.RateLimitError(undefined, details);
 };
 
-const rateLimitMiddleware =
-  ({ limit, identifierField, escalate = false }: RateLimitMiddlewareConfig, { strapi }: { strapi: Core.Strapi }) =>
-  async (ctx: Context, next: Next) => {
-    const config = await getService(strapi, 'settings').get();
-    const limiter = getService(strapi, 'rate-limit');
-    const byIp = await limiter.check(limit, `ip:${rateLimitAddress(clientInfo(ctx).ip)}`, config);
-    if (!byIp.allowed) refuse(ctx, byIp.retryAfter);
+/**
+ * Counts `request` against `rateLimit.<limit>` (refusing it past a max, see the module) and runs `handle`, told
+ * whether the login is in escalation. Shared by the route middleware and the host's GraphQL auth mutations' guard.
+ */
+export const countRequest = async <T>(
+  strapi: Core.Strapi,
+  { limit, identifierField, escalate = false }: RateLimitMiddlewareConfig,
+  request: CountedRequest,
+  handle: (escalated: boolean) => Promise<T>,
+): Promise<T> => {
+  const config = await getService(strapi, 'settings').get();
+  const limiter = getService(strapi, 'rate-limit');
+  const byIp = await limiter.check(limit, `ip:${rateLimitAddress(request.ip)}`, config);
+  if (!byIp.allowed) refuse(request, byIp.retryAfter);
 
-    const identifier = identifierField ? bodyField(ctx, identifierField) : undefined;
-    if (typeof identifier !== 'string' || identifier.trim() === '') return next();
-    const subject = `id:${identifier.trim().toLowerCase()}`;
-    const byIdentifier = await limiter.check(limit, subject, config);
-    if (!byIdentifier.allowed) {
-      const code = bodyField(ctx, 'code');
-      if (!escalate || typeof code !== 'string' || code === '') refuse(ctx, byIdentifier.retryAfter, escalate ? { captcha: 'required' } : undefined);
-      ctx.state[ESCALATED] = true;
-    }
-    await next();
-    // Reached only when the handler did not throw: a successful login is not a failed attempt.
-    if (escalate) await limiter.giveBack(limit, subject, config);
+  const identifier = identifierField ? request.body[identifierField] : undefined;
+  if (typeof identifier !== 'string' || identifier.trim() === '') return handle(false);
+  const subject = `id:${identifier.trim().toLowerCase()}`;
+  const byIdentifier = await limiter.check(limit, subject, config);
+  let escalated = false;
+  if (!byIdentifier.allowed) {
+    const code = request.body.code;
+    if (!escalate || typeof code !== 'string' || code === '') refuse(request, byIdentifier.retryAfter, escalate ? { captcha: 'required' } : undefined);
+    escalated = true;
+  }
+  const result = await handle(escalated);
+  // Reached only when the handler did not throw: a successful login is not a failed attempt.
+  if (escalate) await limiter.giveBack(limit, subject, config);
+  return result;
+};
+
+const rateLimitMiddleware =
+  (options: RateLimitMiddlewareConfig, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    const body = ctx.request.body as Record<string, unknown> | undefined;
+    const request: CountedRequest = {
+      ip: clientInfo(ctx).ip,
+      body: typeof body === 'object' && body !== null ? body : {},
+      setRetryAfter: (seconds) => ctx.set('Retry-After', String(seconds)),
+    };
+    await countRequest(strapi, options, request, async (escalated) => {
+      if (escalated) ctx.state[ESCALATED] = true;
+      await next();
+    });
   };
 
 export default rateLimitMiddleware;

@@ -11,14 +11,15 @@
  * JSON keeps attributes an app adds to menu items.
  */
 import type { Core } from '@strapi/strapi';
-import type * as Nexus from 'nexus';
 import type { Context } from 'koa';
+// Types only: the GraphQL plugin hands its nexus instance to the extension, the plugin never loads nexus itself.
+import type * as Nexus from 'nexus';
 import rateLimitMiddleware from '../middlewares/rate-limit';
+import type { Handler } from '../routes/types';
 import type { DetailKind } from '../services/content';
 import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../utils/plugin-id';
 import { parseIdentifier } from '../validation/comment';
-import type { Handler } from '../routes/types';
 
 type NexusApi = typeof Nexus;
 type Definition = Nexus.core.ObjectDefinitionBlock<string>;

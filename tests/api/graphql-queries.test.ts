@@ -7,6 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { ARTICLE, COMMENT, createArticle, seedComments } from '../helpers/comments';
 import { adminToken, createDocument, createUser, jwtFor, setPermission, type TestUser } from '../helpers/fixtures';
 import { graphql, GRAPHQL_ORDERS, type GraphqlResponse } from '../helpers/graphql';
+import { insertMenuItems } from '../helpers/menus';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -51,6 +52,7 @@ const expectError = (res: GraphqlResponse, code: string, message: string) => {
   expect(res.errors![0]).toMatchObject({ message, extensions: { code } });
 };
 
+type DeepNode = { title: string; children: DeepNode[]; [key: string]: unknown };
 type Answer<K extends string> = Record<K, Record<string, unknown> | null>;
 
 describe.each(GRAPHQL_ORDERS)('GraphQL queries of cms-plugin-bag (GraphQL plugin %s it)', (order) => {
@@ -221,6 +223,29 @@ describe.each(GRAPHQL_ORDERS)('GraphQL queries of cms-plugin-bag (GraphQL plugin
       const items = body.items as { title: string; children: { title: string; children: { title: string }[] }[] }[];
       expect(items.map((item) => item.title)).toEqual(['Home', 'Blog', 'About', 'GitHub']);
       expect(items[1].children[1].children[0].title).toBe('Frontend');
+    });
+
+    it('answers a 10,000-deep item chain as REST does', async () => {
+      const deep = await app.strapi.documents(`${PLUGIN}.menu` as never).create({ data: { title: 'Deep', slug: 'deep' } as never });
+      await insertMenuItems(app.strapi, deep as unknown as { id: number }, 'deep-', 10_000, true);
+      const gql = await graphql<Answer<'bagMenu'>>(app, MENU_QUERY, { slug: 'deep' });
+      expect(gql.status).toBe(200);
+      expect(gql.errors).toBeUndefined();
+      const body = (await rest('/api/bag/menus/deep').expect(200)).body.data;
+      let node = (gql.data!.bagMenu!.items as DeepNode[])[0];
+      let restNode = (body.items as DeepNode[])[0];
+      let depth = 1;
+      while (node.children.length > 0) {
+        const { children, ...fields } = node;
+        const { children: restChildren, ...restFields } = restNode;
+        expect(fields).toEqual(restFields);
+        expect(children).toHaveLength(restChildren.length);
+        node = children[0];
+        restNode = restChildren[0];
+        depth += 1;
+      }
+      expect(depth).toBe(10_000);
+      expect(node.title).toBe('deep-9999');
     });
 
     it('answers `Menu not found` for an unknown slug, and Forbidden when menu.findOne is revoked', async () => {

@@ -20,6 +20,7 @@ import type { DetailKind } from '../services/content';
 import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../utils/plugin-id';
 import { parseIdentifier } from '../validation/comment';
+import { writeDeepResults } from './deep-results';
 
 type NexusApi = typeof Nexus;
 type Definition = Nexus.core.ObjectDefinitionBlock<string>;
@@ -252,6 +253,9 @@ interface CreateCommentArgs {
 const localeOf = (args: { locale?: string | null }) => ({ locale: args.locale ?? undefined });
 
 export const registerPluginQueries = (strapi: Core.Strapi): void => {
+  // bagMenu's item tree is as deep as the menu, like REST's answer.
+  writeDeepResults(strapi);
+
   const detail =
     (kind: DetailKind): Resolver<SlugArgs> =>
     async (_parent, args, context) =>

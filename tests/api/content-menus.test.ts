@@ -1,3 +1,4 @@
+import { insertMenuItems } from '../helpers/menus';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const MENU = `${PLUGIN}.menu`;
@@ -15,12 +16,6 @@ interface Node {
 
 /** Titles as nested [title, children] pairs (test data here is shallow, so recursion is fine). */
 const shape = (nodes: Node[]): unknown[] => nodes.map((node) => (node.children.length ? [node.title, shape(node.children)] : node.title));
-
-interface JoinTable {
-  name: string;
-  joinColumn: { name: string };
-  inverseJoinColumn: { name: string };
-}
 
 describe('GET /api/bag/menus/:slug', () => {
   let app: TestApp;
@@ -142,38 +137,8 @@ describe('GET /api/bag/menus/:slug', () => {
     expect(res.body).toMatchObject({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Menu not found' } });
   });
 
-  /** Inserts `count` items in one menu, item i the child of item i-1 (a chain) or all roots. */
-  const bulkItems = async (menuDoc: Doc, prefix: string, count: number, chain: boolean) => {
-    const knex = app.strapi.db.connection;
-    const meta = app.strapi.db.metadata.get(ITEM as never) as unknown as {
-      tableName: string;
-      attributes: Record<string, { joinTable?: JoinTable }>;
-    };
-    const now = new Date();
-    const rows = Array.from({ length: count }, (_, i) => ({
-      document_id: `${prefix}${i}`.padEnd(24, 'x'),
-      title: `${prefix}${i}`,
-      url: `/${prefix}/${i}`,
-      target: '_self',
-      is_hot: false,
-      order: 0,
-      created_at: now,
-      updated_at: now,
-      published_at: now,
-    }));
-    await knex.batchInsert(meta.tableName, rows, 500);
-    const ids: number[] = (
-      await knex(meta.tableName).select('id').where('title', 'like', `${prefix}%`).orderBy('id', 'asc')
-    ).map((row: { id: number }) => row.id);
-    const link = (name: string, pairs: [number, number][]) => {
-      const table = meta.attributes[name].joinTable!;
-      const linkRows = pairs.map(([from, to]) => ({ [table.joinColumn.name]: from, [table.inverseJoinColumn.name]: to }));
-      return knex.batchInsert(table.name, linkRows, 500);
-    };
-    await link('menu', ids.map((id) => [id, menuDoc.id]));
-    if (chain) await link('parent', ids.slice(1).map((id, i) => [id, ids[i]]));
-    return ids;
-  };
+  const bulkItems = (menuDoc: Doc, prefix: string, count: number, chain: boolean) =>
+    insertMenuItems(app.strapi, menuDoc, prefix, count, chain);
 
   it('serves a 10,000-deep chain of items without overflowing the stack', async () => {
     const deep = await menu('Deep', 'deep');

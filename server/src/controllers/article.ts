@@ -1,22 +1,19 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
+import { DETAILS } from '../services/content';
 import { getService } from '../utils/get-service';
 
-const UID = 'plugin::cms-plugin-bag.article';
-const POPULATE = ['category', 'tags', 'cover', 'author'];
+const { uid: UID, populate: POPULATE } = DETAILS.article;
 
 const articleController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
     ctx.body = await getService(strapi, 'content').findPublished(UID, ctx.query, ctx.state.auth, {
-      defaultPopulate: POPULATE,
+      defaultPopulate: [...POPULATE],
       defaultSort: [{ isTop: 'desc' }, { publishedAt: 'desc' }],
     });
   },
   async findOne(ctx: Context) {
-    const article = await getService(strapi, 'content').viewPublishedBySlug(UID, ctx.params.slug, ctx.state.auth, POPULATE);
-    if (!article) throw new errors.NotFoundError('Article not found');
-    ctx.body = { data: article };
+    ctx.body = { data: await getService(strapi, 'content').viewDetail('article', String(ctx.params.slug), ctx.state.auth) };
   },
 });
 

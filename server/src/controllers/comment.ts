@@ -3,19 +3,12 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
 import { sendDeepJson } from '../utils/json';
-import { parseIdentifier, validateCommentBody } from '../validation/comment';
+import { parseIdentifier } from '../validation/comment';
 import { parseCountArticles, wantsPage } from '../validation/thread';
 
 const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async create(ctx: Context) {
-    const config = await getService(strapi, 'settings').get();
-    const input = validateCommentBody(ctx.request.body, config.comments.maxLength);
-    const user = ctx.state.user as { id: number; documentId: string } | undefined;
-    const comment = await getService(strapi, 'comments').submit(
-      input,
-      user ? { id: user.id, documentId: user.documentId } : null,
-      config
-    );
+    const comment = await getService(strapi, 'comments').create(ctx.request.body, ctx.state.user);
     ctx.status = 201;
     ctx.body = { data: comment };
   },
@@ -23,9 +16,7 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async findByArticle(ctx: Context) {
     if (wantsPage(ctx.query)) {
       // Any paging parameter asks for a page of roots; without them the whole tree, as before.
-      const config = await getService(strapi, 'settings').get();
-      const threads = getService(strapi, 'comment-threads');
-      ctx.body = await threads.roots(parseIdentifier(ctx.params.id), threads.parseRootsQuery(ctx.query, config), config);
+      ctx.body = await getService(strapi, 'comment-threads').rootsPage(parseIdentifier(ctx.params.id), ctx.query);
       return;
     }
     await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(ctx.params.id)));

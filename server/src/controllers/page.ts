@@ -1,22 +1,19 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
+import { DETAILS } from '../services/content';
 import { getService } from '../utils/get-service';
 
-const UID = 'plugin::cms-plugin-bag.page';
-const POPULATE = ['cover'];
+const { uid: UID, populate: POPULATE } = DETAILS.page;
 
 const pageController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
     ctx.body = await getService(strapi, 'content').findPublished(UID, ctx.query, ctx.state.auth, {
-      defaultPopulate: POPULATE,
+      defaultPopulate: [...POPULATE],
       defaultSort: [{ publishedAt: 'desc' }],
     });
   },
   async findOne(ctx: Context) {
-    const page = await getService(strapi, 'content').viewPublishedBySlug(UID, ctx.params.slug, ctx.state.auth, POPULATE);
-    if (!page) throw new errors.NotFoundError('Page not found');
-    ctx.body = { data: page };
+    ctx.body = { data: await getService(strapi, 'content').viewDetail('page', String(ctx.params.slug), ctx.state.auth) };
   },
 });
 

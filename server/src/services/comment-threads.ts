@@ -13,6 +13,7 @@ import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
 import { commentTables, publicNodeColumns } from '../utils/comment-tables';
+import { getService } from '../utils/get-service';
 import type { PublicAuthor } from './comments';
 import type { Identifier } from '../validation/comment';
 import { cursorCodec, parsePageQuery, type CursorKey, type PageQuery, type ThreadSort } from '../validation/thread';
@@ -225,6 +226,16 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Parses the paging parameters of the roots endpoint (400 on anything malformed). */
     parseRootsQuery(query: unknown, config: PluginConfig): PageQuery {
       return parsePageQuery(query, config.comments.thread, cursors());
+    },
+
+    /**
+     * `GET /api/bag/articles/:id/comments` with paging parameters, and GraphQL `bagCommentThread`: the query checked
+     * (400 on anything malformed), then that page of roots. `query` has the REST form (`pagination[pageSize]`,
+     * `after`, `sort`).
+     */
+    async rootsPage(identifier: Identifier | undefined, query: unknown) {
+      const config = await getService(strapi, 'settings').get();
+      return service.roots(identifier, service.parseRootsQuery(query, config), config);
     },
 
     /** Parses the paging parameters of the replies endpoint: oldest first only. */

@@ -16,7 +16,7 @@ import { yieldToEventLoop } from '../utils/json';
 import { buildTree } from '../utils/tree';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
-import type { AdminListQuery, CommentInput, CommentStatus, Identifier } from '../validation/comment';
+import { validateCommentBody, type AdminListQuery, type CommentInput, type CommentStatus, type Identifier } from '../validation/comment';
 import type { ModerationReport } from './comment-reports';
 
 const COMMENT = uid('comment');
@@ -166,6 +166,17 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ValidationError('Parent comment not found');
       }
       return { id: parent.id as number, documentId: parent.documentId as string };
+    },
+
+    /**
+     * `POST /api/bag/comments` and GraphQL `bagCreateComment`: the body checked against the current settings (400),
+     * then submitted. `user` is the request's authenticated user, if any (`ctx.state.user`); the flood limit is the
+     * caller's (a route or resolver middleware), as it counts requests, not comments.
+     */
+    async create(body: unknown, user: { id: number; documentId: string } | null | undefined): Promise<CreatedComment> {
+      const config = await getService(strapi, 'settings').get();
+      const input = validateCommentBody(body, config.comments.maxLength);
+      return service.submit(input, user ? { id: user.id, documentId: user.documentId } : null, config);
     },
 
     /** POST /bag/comments. `user` is the token's user (null for a guest). IP and User-Agent are added by the middleware. */

@@ -33,6 +33,25 @@ export interface ListOptions {
   defaultSort: SortOrder[];
 }
 
+/**
+ * The detail reads (`GET /api/bag/articles/:slug`, `/pages/:slug`, GraphQL `bagArticle`, `bagPage`): the type, what
+ * it populates and what its 404 says. The list routes populate the same relations by default.
+ */
+export const DETAILS = {
+  article: { uid: 'plugin::cms-plugin-bag.article', populate: ['category', 'tags', 'cover', 'author'], notFound: 'Article not found' },
+  page: { uid: 'plugin::cms-plugin-bag.page', populate: ['cover'], notFound: 'Page not found' },
+} as const satisfies Record<string, { uid: UID.ContentType; populate: string[]; notFound: string }>;
+
+export type DetailKind = keyof typeof DETAILS;
+
+/**
+ * Options every public read will take. `locale` is accepted and passed down by GraphQL already, but not read yet:
+ * it takes effect with the locales feature (CONTRACT.md §7), in this one place for REST and GraphQL alike.
+ */
+export interface ReadOptions {
+  locale?: string;
+}
+
 export interface Pagination {
   page: number;
   pageSize: number;
@@ -244,6 +263,14 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!entity) return null;
       const counted = await getService(strapi, 'views').increment(uid, String(entity.documentId));
       return counted === null ? entity : { ...entity, views: counted };
+    },
+
+    /** The detail of `kind` with this slug, counting a view (`Article not found` / `Page not found` otherwise). */
+    async viewDetail(kind: DetailKind, slug: string, auth: Auth, _options: ReadOptions = {}) {
+      const { uid, populate, notFound } = DETAILS[kind];
+      const entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate]);
+      if (!entity) throw new errors.NotFoundError(notFound);
+      return entity;
     },
 
     /** Every published document matching `filters`, in `sort` order, sanitized. */

@@ -1,8 +1,9 @@
 /** Menus as trees: one query for a menu's items, the tree built in one pass (utils/tree.ts). */
 import type { Core, Schema, UID } from '@strapi/strapi';
-import { contentTypes, relations } from '@strapi/utils';
+import { contentTypes, errors, relations } from '@strapi/utils';
 import { tableOf } from '../utils/columns';
 import { buildTree, type TreeNode } from '../utils/tree';
+import type { ReadOptions } from './content';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';
@@ -121,6 +122,13 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
         compare: bySiblingOrder,
       });
       return { id: menu.id, documentId: menu.documentId, title: menu.title, slug: menu.slug, items };
+    },
+
+    /** `GET /api/bag/menus/:slug` and GraphQL `bagMenu`: the menu with its tree, else 404 `Menu not found`. */
+    async detail(slug: string, auth: unknown, _options: ReadOptions = {}) {
+      const menu = await this.findBySlug(slug, auth);
+      if (!menu) throw new errors.NotFoundError('Menu not found');
+      return menu;
     },
   };
 };

@@ -1,21 +1,27 @@
 /**
- * The few parts of nexus (the schema builder the host's GraphQL plugin hands to `extension.use`) this plugin calls,
- * typed here so the plugin does not depend on nexus or on the GraphQL plugin.
+ * The types of what the host's GraphQL plugin hands to `extension.use` (its nexus instance) and calls in
+ * `resolversConfig`. Type-only imports: the plugin never loads nexus or the GraphQL plugin itself.
  */
-export interface FieldBuilder {
-  id(name: string): void;
-  string(name: string, config?: { description?: string }): void;
-  field(name: string, config: { type: string; description?: string; resolve: (parent: never, args: never, context: never) => unknown }): void;
-  nonNull: FieldBuilder;
-}
+import type * as NexusModule from 'nexus';
 
-export interface Nexus {
-  objectType(config: { name: string; description?: string; definition(t: FieldBuilder): void }): unknown;
-  extendType(config: { type: string; definition(t: FieldBuilder): void }): unknown;
-  extendInputType(config: { type: string; definition(t: FieldBuilder): void }): unknown;
-}
+export type Nexus = typeof NexusModule;
+export type ObjectDefinition = NexusModule.core.ObjectDefinitionBlock<string>;
 
 export type Args = Record<string, unknown>;
 export type Resolve = (parent: unknown, args: Args, context: unknown, info: unknown) => unknown;
 /** A resolver middleware as the GraphQL plugin calls it (`resolversConfig[path].middlewares`). */
 export type ResolverMiddleware = (resolve: Resolve, parent: unknown, args: Args, context: unknown, info: unknown) => unknown;
+
+/** A user as the plugin shows it anywhere (`author` of articles, comments, threads): no e-mail, no account details. */
+export const AUTHOR_TYPE = 'BagAuthor';
+
+export const authorType = (nexus: Nexus) =>
+  nexus.objectType({
+    name: AUTHOR_TYPE,
+    description: 'A user as the plugin shows it anywhere: no e-mail, no account details.',
+    definition(t) {
+      t.nonNull.int('id');
+      t.nonNull.id('documentId');
+      t.string('username');
+    },
+  });

@@ -12,8 +12,6 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-// Types only: the GraphQL plugin hands its nexus instance to the extension, the plugin never loads nexus itself.
-import type * as Nexus from 'nexus';
 import rateLimitMiddleware from '../middlewares/rate-limit';
 import type { Handler } from '../routes/types';
 import type { DetailKind } from '../services/content';
@@ -21,9 +19,8 @@ import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../utils/plugin-id';
 import { parseIdentifier } from '../validation/comment';
 import { writeDeepResults } from './deep-results';
+import { AUTHOR_TYPE, type Nexus, type ObjectDefinition } from './nexus';
 
-type NexusApi = typeof Nexus;
-type Definition = Nexus.core.ObjectDefinitionBlock<string>;
 
 /** What the GraphQL plugin puts in a resolver's context: the koa request's state, and the request itself. */
 interface ResolverContext {
@@ -59,20 +56,12 @@ const rateLimitedResolver =
     return result;
   };
 
-const dateFields = (t: Definition, ...names: string[]) => {
+const dateFields = (t: ObjectDefinition, ...names: string[]) => {
   for (const name of names) t.field(name, { type: 'DateTime' });
 };
 
 /** The object types the queries return; each field is the REST answer's key of the same name. */
-const outputTypes = (nexus: NexusApi) => [
-  nexus.objectType({
-    name: 'BagAuthor',
-    definition(t) {
-      t.nonNull.int('id');
-      t.nonNull.id('documentId');
-      t.string('username');
-    },
-  }),
+const outputTypes = (nexus: Nexus) => [
   nexus.objectType({
     name: 'BagMedia',
     definition(t) {
@@ -121,7 +110,7 @@ const outputTypes = (nexus: NexusApi) => [
       t.field('cover', { type: 'BagMedia' });
       t.field('category', { type: 'BagTaxonomy' });
       t.list.nonNull.field('tags', { type: 'BagTaxonomy' });
-      t.field('author', { type: 'BagAuthor' });
+      t.field('author', { type: AUTHOR_TYPE });
       dateFields(t, 'createdAt', 'updatedAt', 'publishedAt');
     },
   }),
@@ -163,7 +152,7 @@ const outputTypes = (nexus: NexusApi) => [
       t.nonNull.field('createdAt', { type: 'DateTime' });
       t.nonNull.boolean('isAdmin');
       t.nonNull.int('likes');
-      t.field('author', { type: 'BagAuthor' });
+      t.field('author', { type: AUTHOR_TYPE });
       t.nonNull.int('replyCount', { description: 'Approved direct replies.' });
     },
   }),
@@ -176,7 +165,7 @@ const outputTypes = (nexus: NexusApi) => [
       t.nonNull.field('createdAt', { type: 'DateTime' });
       t.nonNull.boolean('isAdmin');
       t.nonNull.int('likes');
-      t.field('author', { type: 'BagAuthor' });
+      t.field('author', { type: AUTHOR_TYPE });
       t.nonNull.int('replyCount', { description: 'Approved direct replies.' });
       t.nonNull.list.nonNull.field('replies', { type: 'BagCommentReply', description: 'The first approved replies, oldest first.' });
     },
@@ -281,7 +270,7 @@ export const registerPluginQueries = (strapi: Core.Strapi): void => {
   strapi
     .plugin('graphql')
     .service('extension')
-    .use(({ nexus }: { nexus: NexusApi }) => {
+    .use(({ nexus }: { nexus: Nexus }) => {
       const slugArgs = { slug: nexus.nonNull(nexus.stringArg()), locale: nexus.stringArg() };
       return {
         types: [

@@ -8,14 +8,13 @@
 import type { Core, UID } from '@strapi/strapi';
 import { publicUser } from '../services/content';
 import { PLUGIN_ID, uid } from '../utils/plugin-id';
-import type { Args, Nexus, ResolverMiddleware } from './nexus';
+import { AUTHOR_TYPE, authorType, type Args, type Nexus, type ResolverMiddleware } from './nexus';
 
 const ARTICLE = uid('article');
 const BANNER = uid('banner');
 const COMMENT = uid('comment');
 
-/** Generated user fields (`author`) are replaced by this type, so no e-mail is reachable from a plugin type. */
-const AUTHOR_TYPE = 'BagAuthor';
+/** Generated user fields (`author`) are replaced by the BagAuthor type, so no e-mail is reachable from a plugin type. */
 const AUTHOR_FIELDS: Array<{ uid: UID.ContentType; field: string }> = [
   { uid: ARTICLE, field: 'author' },
   { uid: COMMENT, field: 'author' },
@@ -118,15 +117,6 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
       }
     }
 
-    const author = nexus.objectType({
-      name: AUTHOR_TYPE,
-      description: 'A user as the plugin shows it anywhere: no e-mail, no account details.',
-      definition(t) {
-        t.nonNull.id('id');
-        t.nonNull.id('documentId');
-        t.nonNull.string('username');
-      },
-    });
     // Only on types still in the schema (an app may switch one off with the same extension service).
     const shown = AUTHOR_FIELDS.filter(({ uid: owner }) => extension.shadowCRUD(owner).isEnabled());
     const authorFields = shown.map(({ uid: owner, field }) =>
@@ -143,6 +133,6 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
         },
       }),
     );
-    return { types: [author, ...authorFields], resolversConfig };
+    return { types: [authorType(nexus), ...authorFields], resolversConfig };
   });
 };

@@ -133,7 +133,7 @@ export const configSchema = z
         reactions: z
           .object({
             enabled: z.boolean().default(true),
-            /** Guests like by IP (and User-Agent); users by account. Guests are rate limited by `rateLimit.reaction`. */
+            /** Guests like by IP (IPv6 by /64); users by account. Guests are rate limited by `rateLimit.reaction`. */
             guests: z.boolean().default(true),
           })
           .strict()
@@ -141,6 +141,11 @@ export const configSchema = z
         reports: z
           .object({
             enabled: z.boolean().default(true),
+            /**
+             * Off by default: `threshold` guest reports hide a comment, and a guest is only an address, so anyone with a
+             * few addresses could hide any comment. Users report by account.
+             */
+            guests: z.boolean().default(false),
             reasons: z.array(z.string().min(1).max(64)).min(1).default(['spam', 'abuse', 'off-topic', 'other']),
             /** Reports after which an approved comment goes back to `pending`. */
             threshold: z.number().int().min(1).default(3),

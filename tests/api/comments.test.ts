@@ -161,6 +161,22 @@ describe('comments', () => {
       expect(reply.body.data.parent).toEqual({ id: approved.id, documentId: approved.documentId });
     });
 
+    it('refuses an approved parent in a hidden thread (an ancestor not approved) as if it did not exist', async () => {
+      const article = await createArticle(app.strapi);
+      const [, underRejected, , underPending] = await seedComments(app.strapi, article.documentId, [
+        { content: 'rejected root', status: 'rejected', parentIndex: null },
+        { content: 'approved reply under it', status: 'approved', parentIndex: 0 },
+        { content: 'pending root', status: 'pending', parentIndex: null },
+        { content: 'approved reply under the pending one', status: 'approved', parentIndex: 2 },
+      ]);
+      const hidden = await app.strapi.db.query(COMMENT as never).findMany({ where: { id: { $in: [underRejected, underPending] } }, select: ['id', 'documentId'] });
+      for (const parent of [...hidden.map((row: { id: number }) => row.id), ...hidden.map((row: { documentId: string }) => row.documentId)]) {
+        const res = await post({ content: 'reply', article: article.documentId, parent });
+        expect({ parent, status: res.status, message: res.body.error?.message }).toEqual({ parent, status: 400, message: 'Parent comment not found' });
+      }
+      expect(await app.strapi.db.query(COMMENT as never).count({ where: { content: 'reply', article: { documentId: article.documentId } } })).toBe(0);
+    });
+
     it('starts comments approved when an administrator turns on comments.autoApprove', async () => {
       const article = await createArticle(app.strapi);
       const settings = app.strapi.plugin('cms-plugin-bag').service('settings');

@@ -14,6 +14,7 @@ import { commentTables, publicNodeColumns } from '../utils/comment-tables';
 import { forbidden } from '../utils/errors';
 import { yieldToEventLoop } from '../utils/json';
 import { buildTree } from '../utils/tree';
+import { findVisibleComment } from '../utils/visible-comment';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
 import type { AdminListQuery, CommentInput, CommentStatus, Identifier } from '../validation/comment';
@@ -154,17 +155,22 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
       return { id: article.id as number, documentId: article.documentId };
     },
 
-    /** An approved comment of the given article, else 400 `Parent comment not found`. */
+    /**
+     * A comment of the given article that the public tree shows (approved, every ancestor approved: the rule likes
+     * and reports use), else 400 `Parent comment not found`, so a reply cannot confirm that a hidden comment exists.
+     */
     async findApprovedParent(identifier: Identifier, articleDocumentId: string) {
+      const notFound = () => new errors.ValidationError('Parent comment not found');
+      const visible = await findVisibleComment(strapi, identifier).catch((error: unknown) => {
+        throw error instanceof errors.NotFoundError ? notFound() : error;
+      });
       const parent = await strapi.db.query(COMMENT).findOne({
-        select: ['id', 'documentId', 'status'],
-        where: typeof identifier === 'number' ? { id: identifier } : { documentId: identifier },
+        select: ['id', 'documentId'],
+        where: { id: visible.id },
         // The article relation links several rows of one document: any of them gives its documentId.
         populate: { article: { select: ['documentId'] } },
       });
-      if (!parent || parent.status !== 'approved' || parent.article?.documentId !== articleDocumentId) {
-        throw new errors.ValidationError('Parent comment not found');
-      }
+      if (!parent || parent.article?.documentId !== articleDocumentId) throw notFound();
       return { id: parent.id as number, documentId: parent.documentId as string };
     },
 

@@ -8,7 +8,7 @@
 import crypto from 'crypto';
 import net from 'net';
 import { adminToken, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
-import { COMMENT, createArticle } from '../helpers/comments';
+import { ARTICLE, COMMENT, createArticle } from '../helpers/comments';
 import { startSmtp, type Mail, type TestSmtp } from '../helpers/smtp';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -128,6 +128,24 @@ describe('comment notifications', () => {
       await api.settle();
       expect(mailsTo(author.email)).toHaveLength(1);
       expect((await app.strapi.db.query(COMMENT as never).findOne({ where: { documentId: second.documentId } })).status).toBe('approved');
+    });
+
+    it('quotes the published title, never an unpublished edit; sends nothing once the article has no published version', async () => {
+      const author = await createUser(app.strapi);
+      const { article, root } = await rootBy(author);
+      const articles = app.strapi.documents(ARTICLE as never);
+      await articles.update({ documentId: article.documentId, data: { title: 'Unpublished draft title 4c1e' } } as never);
+      const reply = await replyTo(root, article, 'Reply while a draft edit waits');
+      await api.setStatus([reply.documentId], 'approved').expect(200);
+      const mail = await smtp.nextMail(author.email);
+      expect(mail.text).toContain(`"${article.title}"`);
+      for (const body of [mail.text, mail.html, mail.subject]) expect(body).not.toContain('Unpublished draft title');
+
+      const late = await replyTo(root, article, 'Reply approved after the unpublish');
+      await articles.unpublish({ documentId: article.documentId } as never);
+      await api.setStatus([late.documentId], 'approved').expect(200);
+      await api.settle();
+      expect(mailsTo(author.email)).toHaveLength(1);
     });
 
     it('mails at once when the reply is approved on submission (comments.autoApprove)', async () => {
@@ -344,6 +362,8 @@ describe('comment notifications', () => {
 
     it('sends one digest per interval once the queue holds minPending comments, and honours its unsubscribe link', async () => {
       const article = await createArticle(app.strapi);
+      // An editor's unpublished edit: the digest quotes the published title only.
+      await app.strapi.documents(ARTICLE as never).update({ documentId: article.documentId, data: { title: 'Unpublished digest title 9b2d' } } as never);
       const posted: string[] = [];
       const submit = async (content: string) => {
         posted.push((await api.post({ content, article: article.documentId }).expect(201)).body.data.documentId);
@@ -362,6 +382,7 @@ describe('comment notifications', () => {
         expect(digests[0].subject).toBe('Comments waiting for moderation');
         expect(digests[0].text).toContain('3 comments waiting for moderation');
         expect(digests[0].text).toContain(article.title as string);
+        for (const body of [digests[0].text, digests[0].html]) expect(body).not.toContain('Unpublished digest title');
         expect(digests[0].text).toContain('Third pending <script>x</script>');
         expect(digests[0].html).toContain('Third pending &lt;script&gt;x&lt;/script&gt;');
         expect(digests[0].html).not.toContain('<script>');

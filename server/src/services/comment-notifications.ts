@@ -24,6 +24,13 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const EXCERPT_LENGTH = 200;
 /** Newest pending comments listed in a digest. */
 const DIGEST_ITEMS = 5;
+/**
+ * The article's published row only: the article relation links every row of the document, and the first is the
+ * draft, whose title may be an editor's unpublished edit that must not leave the site by mail.
+ */
+const PUBLISHED_TITLE = { select: ['title'], where: { publishedAt: { $notNull: true } } };
+/** Stands for an article without a published version in a digest line (its draft title is not quoted). */
+const UNPUBLISHED = '(an unpublished article)';
 /** The rate-limit bucket whose one-hit window is the digest's send slot, shared by every instance. */
 const DIGEST_BUCKET = 'comment-notifications:digest';
 /** `<kind>.<keyed hash of the address, hex>.<HMAC-SHA-256, base64url>` */
@@ -115,10 +122,9 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Gives a claim back after a failed delivery, so the reply's next approval tries again. */
   const releaseReply = (id: number) => strapi.db.query(COMMENT).updateMany({ where: { id }, data: { notifiedAt: null } });
 
-  const replyMail = (row: ReplyRow, to: string): Mail => {
+  const replyMail = (row: ReplyRow, title: string, to: string): Mail => {
     const link = unsubscribeUrl('reply', to);
     const who = row.isAdmin ? 'The site' : row.author ? row.author.username : 'A guest';
-    const title = row.article?.title ?? 'an article';
     const quote = excerpt(row.content);
     return {
       to,
@@ -140,17 +146,19 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
       populate: {
         author: { select: ['id', 'username'] },
         parent: { select: ['status'], populate: { author: { select: ['id', 'email', 'blocked'] } } },
-        article: { select: ['title'] },
+        article: PUBLISHED_TITLE,
       },
     })) as ReplyRow[];
     for (const row of rows) {
       const recipient = row.parent?.author;
       // Guests have no address; nobody is told about their own reply; a hidden (unapproved) parent's thread is not shown.
       if (!recipient?.email || recipient.blocked || row.parent?.status !== 'approved' || recipient.id === row.author?.id) continue;
+      // No published version of the article: there is no public page to tell anyone about.
+      if (!row.article) continue;
       if (await isUnsubscribed('reply', recipient.email)) continue;
       if (!(await claimReply(row.id))) continue;
       try {
-        await send(replyMail(row, recipient.email));
+        await send(replyMail(row, row.article.title, recipient.email));
       } catch (error) {
         await releaseReply(row.id);
         strapi.log.warn(`cms-plugin-bag: reply notification not delivered, will retry on the next approval (${describeFailure(error)})`);
@@ -160,7 +168,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const digestMail = (to: string, pending: number, newest: { content: string; article: { title: string } | null }[]): Mail => {
     const link = unsubscribeUrl('digest', to);
-    const items = newest.map((c) => ({ title: c.article?.title ?? '(no article)', quote: excerpt(c.content) }));
+    const items = newest.map((c) => ({ title: c.article?.title ?? UNPUBLISHED, quote: excerpt(c.content) }));
     const count = `${pending} comment${pending === 1 ? '' : 's'} waiting for moderation`;
     return {
       to,
@@ -199,7 +207,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
     const newest = await strapi.db.query(COMMENT).findMany({
       where: { status: 'pending' },
       select: ['content'],
-      populate: { article: { select: ['title'] } },
+      populate: { article: PUBLISHED_TITLE },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       limit: DIGEST_ITEMS,
     });

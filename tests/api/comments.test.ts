@@ -393,6 +393,34 @@ describe('comments', () => {
       }
     });
 
+    it('shows commenters\' e-mails only to admin roles that may read them on users in the Content Manager', async () => {
+      const article = await createArticle(app.strapi);
+      const created = (await post({ content: 'who wrote me', article: article.documentId }, jwt).expect(201)).body.data;
+      const USER = 'plugin::users-permissions.user';
+      const readUsers = (fields: string[]) => ({ action: 'plugin::content-manager.explorer.read', subject: USER, fields });
+      const tokenFor = async (name: string, permissions: (string | ReturnType<typeof readUsers>)[]) =>
+        adminLogin(app, await createAdminWithRole(app, await createRoleWith(app, name, permissions), `${name.toLowerCase().replace(/ /g, '-')}@example.com`));
+      const MODERATE = 'plugin::cms-plugin-bag.comments.moderate';
+      const roles = {
+        moderatorOnly: await tokenFor('Email test moderator', [MODERATE]),
+        readsUsernames: await tokenFor('Email test username reader', [MODERATE, readUsers(['username'])]),
+        readsUsers: await tokenFor('Email test user reader', [MODERATE, readUsers(['username', 'email'])]),
+      };
+      const authorOf = async (token: string) => {
+        const res = await app.request().get(`/cms-plugin-bag/comments?article=${article.documentId}`).set('Authorization', `Bearer ${token}`).expect(200);
+        const row = res.body.data.find((x: { documentId: string }) => x.documentId === created.documentId);
+        return { author: row.author, text: JSON.stringify(res.body) };
+      };
+      const withoutEmail = { id: user.id, documentId: user.documentId, username: user.username };
+      for (const token of [roles.moderatorOnly, roles.readsUsernames]) {
+        const { author, text } = await authorOf(token);
+        expect(author).toEqual(withoutEmail);
+        expect(text).not.toContain(user.email);
+      }
+      expect((await authorOf(roles.readsUsers)).author).toEqual({ ...withoutEmail, email: user.email });
+      expect((await authorOf(admin)).author).toEqual({ ...withoutEmail, email: user.email });
+    });
+
     it('replies as the site: isAdmin, approved at once, under the comment, on its article', async () => {
       const article = await createArticle(app.strapi);
       const root = await approvedComment({ content: 'question', article: article.documentId });

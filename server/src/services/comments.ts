@@ -63,7 +63,8 @@ export interface AdminComment {
   ip: string | null;
   userAgent: string | null;
   createdAt: string;
-  author: { id: number; documentId: string; username: string; email: string } | null;
+  /** `email` only for an admin who may read users in the Content Manager (see `adminList`). */
+  author: { id: number; documentId: string; username: string; email?: string } | null;
   article: { documentId: string; title: string; slug: string } | null;
   parent: { documentId: string } | null;
   likes: number;
@@ -104,7 +105,7 @@ const ADMIN_POPULATE = {
   parent: { select: ['id', 'documentId'] },
 };
 
-const toAdminComment = (row: StoredComment, reports: ModerationReport[] = []): AdminComment => ({
+const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = []): AdminComment => ({
   id: row.id,
   documentId: row.documentId,
   content: row.content,
@@ -113,7 +114,14 @@ const toAdminComment = (row: StoredComment, reports: ModerationReport[] = []): A
   ip: row.ip ?? null,
   userAgent: row.userAgent ?? null,
   createdAt: toIso(row.createdAt),
-  author: row.author ? { id: row.author.id, documentId: row.author.documentId, username: row.author.username, email: row.author.email } : null,
+  author: row.author
+    ? {
+        id: row.author.id,
+        documentId: row.author.documentId,
+        username: row.author.username,
+        ...(showEmail ? { email: row.author.email } : {}),
+      }
+    : null,
   article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
   parent: row.parent ? { documentId: row.parent.documentId } : null,
   likes: Number(row.likes ?? 0),
@@ -272,7 +280,11 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Moderation list: pending first, then newest first; `reported`: reported comments only, most reported first. */
-    async adminList(query: AdminListQuery) {
+    /**
+     * The moderation list. `showEmails`: whether the admin may read users' e-mail addresses elsewhere (the Content
+     * Manager); moderating comments alone does not make the commenters' addresses theirs to see.
+     */
+    async adminList(query: AdminListQuery, { showEmails }: { showEmails: boolean }) {
       const s = schema();
       const base = knex()(`${s.comments} as c`);
       if (query.status) base.where(`c.${s.c('status')}`, query.status);
@@ -301,7 +313,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
       const byId = new Map(rows.map((row) => [row.id, row]));
       const reports = await getService(strapi, 'comment-reports').forComments(ids);
       return {
-        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, reports.get(id))] : [])),
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id))] : [])),
         meta: {
           pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
         },

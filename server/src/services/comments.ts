@@ -355,7 +355,8 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         },
       });
       const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
-      return toAdminComment(row as StoredComment);
+      // A reply as the site has no author, so there is no e-mail to show or hide.
+      return toAdminComment(row as StoredComment, false);
     },
 
     /** Before a comment is deleted: its replies move up to its parent (or become roots), so no one else's text is lost. */

@@ -168,8 +168,13 @@ export const configSchema = z
               .default({}),
             /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to server.url. */
             publicUrl: z.string().url().optional(),
-            /** HMAC secret for unsubscribe links; derived from the app keys when not set. */
+            /**
+             * HMAC secret for unsubscribe links; when not set, derived from the users-permissions jwtSecret, the key
+             * of the plugin's other keyed hashes (utils/secret-hash.ts), not from the app keys.
+             */
             secret: z.string().min(16).optional(),
+            /** Lifetime of an unsubscribe link, from the mail's sending. */
+            unsubscribeExpiresIn: duration('60d'),
             subject: z
               .object({
                 reply: z.string().min(1).default('New reply to your comment'),

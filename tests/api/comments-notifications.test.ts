@@ -8,7 +8,7 @@
 import crypto from 'crypto';
 import net from 'net';
 import { adminToken, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
-import { COMMENT, createArticle } from '../helpers/comments';
+import { ARTICLE, COMMENT, createArticle } from '../helpers/comments';
 import { startSmtp, type Mail, type TestSmtp } from '../helpers/smtp';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -40,6 +40,12 @@ const client = (app: TestApp, admin: string) => ({
   /** Resolves when every notification started so far has been sent or has failed. */
   settle: () => (app.strapi.plugin('cms-plugin-bag').service('comment-notifications') as Notifications).idle(),
 });
+
+/** RFC 8058 one-click: what a mail client POSTs to the List-Unsubscribe link, and nothing else. */
+const oneClick = (app: TestApp, path: string) =>
+  app.request().post(path).type('form').send('List-Unsubscribe=One-Click');
+
+const unsubscriptions = (app: TestApp) => app.strapi.db.query(`${PLUGIN}.comment-unsubscribe` as never).count();
 
 const linkIn = (mail: Mail): string => {
   const match = LINK.exec(mail.text);
@@ -117,8 +123,8 @@ describe('comment notifications', () => {
       expect(mailsTo(author.email)).toHaveLength(1);
 
       const path = linkIn(mail);
-      expect((await app.request().get(path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'reply' } });
-      expect((await app.request().get(path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'reply' } });
+      expect((await oneClick(app, path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'reply' } });
+      expect((await oneClick(app, path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'reply' } });
       const stored = await app.strapi.db.query(`${PLUGIN}.comment-unsubscribe` as never).findMany({});
       expect(stored).toHaveLength(1);
       expect(JSON.stringify(stored)).not.toContain(author.email);
@@ -128,6 +134,24 @@ describe('comment notifications', () => {
       await api.settle();
       expect(mailsTo(author.email)).toHaveLength(1);
       expect((await app.strapi.db.query(COMMENT as never).findOne({ where: { documentId: second.documentId } })).status).toBe('approved');
+    });
+
+    it('quotes the published title, never an unpublished edit; sends nothing once the article has no published version', async () => {
+      const author = await createUser(app.strapi);
+      const { article, root } = await rootBy(author);
+      const articles = app.strapi.documents(ARTICLE as never);
+      await articles.update({ documentId: article.documentId, data: { title: 'Unpublished draft title 4c1e' } } as never);
+      const reply = await replyTo(root, article, 'Reply while a draft edit waits');
+      await api.setStatus([reply.documentId], 'approved').expect(200);
+      const mail = await smtp.nextMail(author.email);
+      expect(mail.text).toContain(`"${article.title}"`);
+      for (const body of [mail.text, mail.html, mail.subject]) expect(body).not.toContain('Unpublished draft title');
+
+      const late = await replyTo(root, article, 'Reply approved after the unpublish');
+      await articles.unpublish({ documentId: article.documentId } as never);
+      await api.setStatus([late.documentId], 'approved').expect(200);
+      await api.settle();
+      expect(mailsTo(author.email)).toHaveLength(1);
     });
 
     it('mails at once when the reply is approved on submission (comments.autoApprove)', async () => {
@@ -224,30 +248,148 @@ describe('comment notifications', () => {
       }
     });
 
-    it('refuses a forged or altered unsubscribe link with 400 and stores nothing', async () => {
+    it('refuses a forged or altered unsubscribe link with 400 and stores nothing, on GET and POST', async () => {
       const author = await createUser(app.strapi);
       const { article, root } = await rootBy(author);
       const reply = await replyTo(root, article, 'Reply for the link test');
       await api.setStatus([reply.documentId], 'approved').expect(200);
       const token = new URL(`${PUBLIC_URL}${linkIn(await smtp.nextMail(author.email))}`).searchParams.get('token')!;
-      const [kind, lookup, signature] = token.split('.');
+      const [kind, lookup, expires, signature] = token.split('.');
       const flip = (text: string) => text.slice(0, -1) + (text.endsWith('A') ? 'B' : 'A');
-      const wrongKey = crypto.createHmac('sha256', 'not-the-server-secret-at-all').update(`unsubscribe:${kind}:${lookup}`).digest('base64url');
-      const before = await app.strapi.db.query(`${PLUGIN}.comment-unsubscribe` as never).count();
-      for (const forged of [
-        `${kind}.${lookup}.${flip(signature)}`,
-        `digest.${lookup}.${signature}`,
-        `${kind}.${lookup.slice(0, -1)}${lookup.endsWith('0') ? '1' : '0'}.${signature}`,
-        `${kind}.${lookup}.${wrongKey}`,
+      const wrongKey = crypto.createHmac('sha256', 'not-the-server-secret-at-all').update(`unsubscribe:${kind}:${lookup}:${expires}`).digest('base64url');
+      const before = await unsubscriptions(app);
+      const forgeries = [
+        `${kind}.${lookup}.${expires}.${flip(signature)}`,
+        `digest.${lookup}.${expires}.${signature}`,
+        `${kind}.${lookup.slice(0, -1)}${lookup.endsWith('0') ? '1' : '0'}.${expires}.${signature}`,
+        `${kind}.${lookup}.${Number(expires) + 86400 * 365}.${signature}`, // a longer life is not the server's word
+        `${kind}.${lookup}.${expires}.${wrongKey}`,
+        `${kind}.${lookup}.${signature}`, // the earlier format, without an expiry
         `${kind}.${lookup}`,
         'garbage',
-      ]) {
-        const res = await app.request().get('/api/bag/comments/unsubscribe').query({ token: forged }).expect(400);
-        expect(res.body.error).toMatchObject({ name: 'ValidationError', message: 'Invalid unsubscribe link' });
+      ];
+      for (const forged of forgeries) {
+        for (const res of [
+          await app.request().get('/api/bag/comments/unsubscribe').query({ token: forged }),
+          await app.request().post('/api/bag/comments/unsubscribe').query({ token: forged }).type('form').send('List-Unsubscribe=One-Click'),
+        ]) {
+          expect(res.status).toBe(400);
+          expect(res.body).toMatchObject({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid unsubscribe link' } });
+        }
       }
       await app.request().get('/api/bag/comments/unsubscribe').expect(400);
+      await app.request().post('/api/bag/comments/unsubscribe').expect(400);
       await app.request().get('/api/bag/comments/unsubscribe?token=a&token=b').expect(400);
-      expect(await app.strapi.db.query(`${PLUGIN}.comment-unsubscribe` as never).count()).toBe(before);
+      await app.request().post(`/api/bag/comments/unsubscribe?token=${token}&token=${token}`).expect(400);
+      expect(await unsubscriptions(app)).toBe(before);
+    });
+
+    it('GET and HEAD only show a confirmation page; the POST it sends (or a one-click POST) unsubscribes', async () => {
+      const author = await createUser(app.strapi);
+      const { article, root } = await rootBy(author);
+      const first = await replyTo(root, article, 'Reply before the scanner');
+      await api.setStatus([first.documentId], 'approved').expect(200);
+      const mail = await smtp.nextMail(author.email);
+      const path = linkIn(mail);
+      const before = await unsubscriptions(app);
+
+      // What a mail scanner or a link preview does: nothing changes, however often.
+      for (let i = 0; i < 3; i += 1) {
+        const page = await app.request().get(path).set('Accept', 'text/html').expect(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.headers['cache-control']).toBe('no-store');
+        expect(page.headers['referrer-policy']).toBe('no-referrer');
+        expect(page.text).toContain('Stop e-mails about replies to your comments?');
+        expect(page.text).toMatch(/<form method="post">/);
+        expect(page.text).toContain('name="List-Unsubscribe" value="One-Click"');
+        expect(page.text).not.toContain(path.split('token=')[1]);
+        await app.request().head(path).expect(200);
+      }
+      expect(await unsubscriptions(app)).toBe(before);
+      const second = await replyTo(root, article, 'Reply after the scanner');
+      await api.setStatus([second.documentId], 'approved').expect(200);
+      expect((await smtp.nextMail(author.email)).text).toContain('Reply after the scanner');
+
+      // The page's button: a form POST from a browser, answered with a page.
+      const done = await app.request().post(path).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').type('form').send('List-Unsubscribe=One-Click');
+      expect(done.status).toBe(200);
+      expect(done.headers['content-type']).toMatch(/^text\/html/);
+      expect(done.text).toContain('You will no longer receive e-mails about replies to your comments.');
+      expect(await unsubscriptions(app)).toBe(before + 1);
+      const third = await replyTo(root, article, 'Reply after the unsubscription');
+      await api.setStatus([third.documentId], 'approved').expect(200);
+      await api.settle();
+      expect(mailsTo(author.email)).toHaveLength(2);
+    });
+
+    it('carries RFC 8058 one-click headers: List-Unsubscribe with the link, List-Unsubscribe-Post', async () => {
+      const author = await createUser(app.strapi);
+      const { article, root } = await rootBy(author);
+      const reply = await replyTo(root, article, 'Reply for the headers');
+      await api.setStatus([reply.documentId], 'approved').expect(200);
+      const mail = await smtp.nextMail(author.email);
+      expect(mail.headers['list-unsubscribe']).toBe(`<${PUBLIC_URL}${linkIn(mail)}>`);
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      // RFC 8058 allows the one-click body as multipart/form-data too.
+      const res = await app.request().post(linkIn(mail)).field('List-Unsubscribe', 'One-Click').expect(200);
+      expect(res.body).toEqual({ data: { unsubscribed: true, kind: 'reply' } });
+    });
+
+    it('a link expires after comments.notifications.unsubscribeExpiresIn (60 days): 400 Unsubscribe link expired', async () => {
+      const author = await createUser(app.strapi);
+      const { article, root } = await rootBy(author);
+      const reply = await replyTo(root, article, 'Reply for the expiry test');
+      await api.setStatus([reply.documentId], 'approved').expect(200);
+      const path = linkIn(await smtp.nextMail(author.email));
+      const before = await unsubscriptions(app);
+      const clock = app.strapi.plugin('cms-plugin-bag').service('clock') as { now: () => number };
+      const sentAt = Date.now();
+      const at = (ms: number) => jest.spyOn(clock, 'now').mockImplementation(() => ms);
+      try {
+        at(sentAt + 60 * 86400 * 1000 + 5000);
+        for (const res of [await app.request().get(path), await oneClick(app, path)]) {
+          expect(res.status).toBe(400);
+          expect(res.body).toMatchObject({ data: null, error: { status: 400, name: 'ValidationError', message: 'Unsubscribe link expired' } });
+        }
+        expect(await unsubscriptions(app)).toBe(before);
+        at(sentAt + 59 * 86400 * 1000);
+        await app.request().get(path).expect(200);
+        await oneClick(app, path).expect(200);
+      } finally {
+        jest.restoreAllMocks();
+      }
+      expect(await unsubscriptions(app)).toBe(before + 1);
+    });
+
+    it('never writes the token into the host\'s request log (strapi::logger), whatever the answer', async () => {
+      const author = await createUser(app.strapi);
+      const { article, root } = await rootBy(author);
+      const reply = await replyTo(root, article, 'Reply for the log test');
+      await api.setStatus([reply.documentId], 'approved').expect(200);
+      const path = linkIn(await smtp.nextMail(author.email));
+      const token = path.split('token=')[1];
+      const signature = token.split('.').pop()!;
+      const http = jest.spyOn(app.strapi.log, 'http');
+      const others = (['error', 'warn', 'info'] as const).map((level) => jest.spyOn(app.strapi.log, level));
+      let lines: string[];
+      let otherLines: string[];
+      try {
+        await app.request().get(path).expect(200);
+        await app.request().head(path).expect(200);
+        await app.request().get(`${path}x`).expect(400);
+        await app.request().post(path).type('form').send('List-Unsubscribe=One-Click').expect(200);
+        // Refused by the host's body parser, before any route: the token must be gone from the URL already.
+        await app.request().post(path).set('Content-Type', 'application/json').send('{not json').expect(400);
+        lines = http.mock.calls.map((call) => String(call[0]));
+        otherLines = others.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
+      } finally {
+        for (const spy of [http, ...others]) spy.mockRestore();
+      }
+      expect(lines.filter((line) => line.includes('/api/bag/comments/unsubscribe'))).toHaveLength(5);
+      for (const line of [...lines, ...otherLines]) {
+        expect(line).not.toContain(signature);
+        expect(line).not.toContain('token=');
+      }
     });
 
     it('keeps the comment when the mail server refuses, logs no address or link, and retries on the next approval', async () => {
@@ -344,6 +486,8 @@ describe('comment notifications', () => {
 
     it('sends one digest per interval once the queue holds minPending comments, and honours its unsubscribe link', async () => {
       const article = await createArticle(app.strapi);
+      // An editor's unpublished edit: the digest quotes the published title only.
+      await app.strapi.documents(ARTICLE as never).update({ documentId: article.documentId, data: { title: 'Unpublished digest title 9b2d' } } as never);
       const posted: string[] = [];
       const submit = async (content: string) => {
         posted.push((await api.post({ content, article: article.documentId }).expect(201)).body.data.documentId);
@@ -362,6 +506,7 @@ describe('comment notifications', () => {
         expect(digests[0].subject).toBe('Comments waiting for moderation');
         expect(digests[0].text).toContain('3 comments waiting for moderation');
         expect(digests[0].text).toContain(article.title as string);
+        for (const body of [digests[0].text, digests[0].html]) expect(body).not.toContain('Unpublished digest title');
         expect(digests[0].text).toContain('Third pending <script>x</script>');
         expect(digests[0].html).toContain('Third pending &lt;script&gt;x&lt;/script&gt;');
         expect(digests[0].html).not.toContain('<script>');
@@ -370,7 +515,7 @@ describe('comment notifications', () => {
       }
 
       const path = linkIn(mailsTo(MODERATORS[1])[0]);
-      expect((await app.request().get(path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'digest' } });
+      expect((await oneClick(app, path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'digest' } });
 
       // The next window: a new pending comment sends the next digest, to the moderator still subscribed.
       const clock = app.strapi.plugin('cms-plugin-bag').service('clock') as { now: () => number };

@@ -22,7 +22,10 @@ describe('reports', () => {
     app.request().post(report(id)).set('X-Forwarded-For', who.ip).set('User-Agent', who.ua).send(body as object);
 
   beforeAll(async () => {
-    app = await setupStrapi({ env: { PROXY_TRUST: 'true' }, config: { rateLimit: { report: { interval: '1h', max: 1000 } } } });
+    app = await setupStrapi({
+      env: { PROXY_TRUST: 'true' },
+      config: { comments: { reports: { guests: true } }, rateLimit: { report: { interval: '1h', max: 1000 } } },
+    });
     admin = `Bearer ${await adminToken(app)}`;
   });
   afterAll(async () => {
@@ -46,7 +49,7 @@ describe('reports', () => {
     expect(rows[0]).toMatchObject({ reason: 'spam', details: 'buy pills' });
   });
 
-  it('stores guests as a keyed hash of address and User-Agent, never the IP', async () => {
+  it('stores guests as a keyed hash of the address, never the IP', async () => {
     const { comment } = await commentOnArticle(app.strapi);
     await app.request().post(report(comment.id)).set('X-Forwarded-For', '198.51.100.77').set('User-Agent', 'Secret-UA/1').send({ reason: 'other' }).expect(200);
     await app.request().post(report(comment.id)).set('X-Forwarded-For', '198.51.100.77').set('User-Agent', 'Secret-UA/1').send({ reason: 'other' }).expect(200);
@@ -55,6 +58,19 @@ describe('reports', () => {
     expect(rows[0].voter).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain('198.51.100.77');
     expect(JSON.stringify(rows)).not.toContain('Secret-UA');
+  });
+
+  it('one address is one guest whatever its User-Agents: it cannot reach the threshold alone (IPv6 by /64)', async () => {
+    const { article, comment } = await commentOnArticle(app.strapi);
+    for (const ua of ['Browser/A', 'Browser/B', 'Browser/C']) {
+      await app.request().post(report(comment.id)).set('X-Forwarded-For', '198.51.100.88').set('User-Agent', ua).send({ reason: 'spam' }).expect(200);
+    }
+    for (const [ip, ua] of [['2001:db8:7:7::1', 'Browser/A'], ['2001:db8:7:7::2', 'Browser/B'], ['2001:db8:7:7:ffff::3', 'Browser/C']]) {
+      await app.request().post(report(comment.id)).set('X-Forwarded-For', ip).set('User-Agent', ua).send({ reason: 'spam' }).expect(200);
+    }
+    expect(await counters(app.strapi, comment.id)).toEqual({ likes: 0, reportCount: 2, status: 'approved' });
+    expect(await reportRows(app.strapi, comment.id)).toHaveLength(2);
+    expect(await visibleIds(article.documentId)).toEqual([comment.id]);
   });
 
   it('refuses a reason outside comments.reports.reasons and bad details with a 400 listing the reasons', async () => {
@@ -175,7 +191,7 @@ describe('reports with configured reasons, threshold and limit', () => {
   beforeAll(async () => {
     app = await setupStrapi({
       env: { PROXY_TRUST: 'true' },
-      config: { comments: { reports: { reasons: ['spam', 'rude'], threshold: 1 } }, rateLimit: { report: { interval: '1h', max: 2 } } },
+      config: { comments: { reports: { guests: true, reasons: ['spam', 'rude'], threshold: 1 } }, rateLimit: { report: { interval: '1h', max: 2 } } },
     });
   });
   afterAll(async () => {
@@ -201,6 +217,28 @@ describe('reports with configured reasons, threshold and limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe('Too many requests, please try again later.');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('reports with the default configuration', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await setupStrapi({ env: { PROXY_TRUST: 'true' } });
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('refuses guests with 403 Log in to report comments (comments.reports.guests is false); users still report', async () => {
+    const { comment } = await commentOnArticle(app.strapi);
+    const refused = await app.request().post(report(comment.id)).set('X-Forwarded-For', '198.51.100.5').send({ reason: 'spam' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Log in to report comments' } });
+    expect(await reportRows(app.strapi, comment.id)).toHaveLength(0);
+    const user = await createUser(app.strapi);
+    await app.request().post(report(comment.id)).set('X-Forwarded-For', '198.51.100.5').set('Authorization', `Bearer ${jwtFor(app.strapi, user)}`).send({ reason: 'spam' }).expect(200);
+    expect(await counters(app.strapi, comment.id)).toMatchObject({ reportCount: 1, status: 'approved' });
   });
 });
 

@@ -432,6 +432,20 @@ describe('paged comment threads', () => {
       expect(await count()).toBe(0);
     });
 
+    it('answers when a racing edit left a parent cycle in the link table (a comment with two parents)', async () => {
+      const article = await createArticle(app.strapi);
+      const [, child, grandchild] = await seedComments(app.strapi, article.documentId, [
+        { content: 'root', parentIndex: null },
+        { content: 'child', parentIndex: 0 },
+        { content: 'grandchild', parentIndex: 1 },
+      ]);
+      // Written straight into the link table: child's second parent is its own child, so root → child → grandchild → child …
+      const link = (app.strapi.db.metadata.get(COMMENT as never).attributes as any).parent.joinTable;
+      await app.strapi.db.connection(link.name).insert({ [link.joinColumn.name]: child, [link.inverseJoinColumn.name]: grandchild });
+      const res = await get(`/api/bag/comments/counts?articles=${article.documentId}`).expect(200);
+      expect(res.body).toEqual({ data: { [article.documentId]: 3 } });
+    });
+
     it('refuses a missing, malformed or too long list with 400', async () => {
       const many = Array.from({ length: 101 }, (_, i) => `doc${i}`).join(',');
       const duplicates = Array.from({ length: 150 }, (_, i) => `doc${i % 100}`).join(',');

@@ -161,6 +161,22 @@ describe('comments', () => {
       expect(reply.body.data.parent).toEqual({ id: approved.id, documentId: approved.documentId });
     });
 
+    it('refuses an approved parent in a hidden thread (an ancestor not approved) as if it did not exist', async () => {
+      const article = await createArticle(app.strapi);
+      const [, underRejected, , underPending] = await seedComments(app.strapi, article.documentId, [
+        { content: 'rejected root', status: 'rejected', parentIndex: null },
+        { content: 'approved reply under it', status: 'approved', parentIndex: 0 },
+        { content: 'pending root', status: 'pending', parentIndex: null },
+        { content: 'approved reply under the pending one', status: 'approved', parentIndex: 2 },
+      ]);
+      const hidden = await app.strapi.db.query(COMMENT as never).findMany({ where: { id: { $in: [underRejected, underPending] } }, select: ['id', 'documentId'] });
+      for (const parent of [...hidden.map((row: { id: number }) => row.id), ...hidden.map((row: { documentId: string }) => row.documentId)]) {
+        const res = await post({ content: 'reply', article: article.documentId, parent });
+        expect({ parent, status: res.status, message: res.body.error?.message }).toEqual({ parent, status: 400, message: 'Parent comment not found' });
+      }
+      expect(await app.strapi.db.query(COMMENT as never).count({ where: { content: 'reply', article: { documentId: article.documentId } } })).toBe(0);
+    });
+
     it('starts comments approved when an administrator turns on comments.autoApprove', async () => {
       const article = await createArticle(app.strapi);
       const settings = app.strapi.plugin('cms-plugin-bag').service('settings');
@@ -375,6 +391,34 @@ describe('comments', () => {
       for (const body of [{ documentIds: [], status: 'approved' }, { documentIds: [a.documentId], status: 'spam' }, { status: 'approved' }]) {
         await app.request().put('/cms-plugin-bag/comments/status').set(auth).send(body).expect(400);
       }
+    });
+
+    it('shows commenters\' e-mails only to admin roles that may read them on users in the Content Manager', async () => {
+      const article = await createArticle(app.strapi);
+      const created = (await post({ content: 'who wrote me', article: article.documentId }, jwt).expect(201)).body.data;
+      const USER = 'plugin::users-permissions.user';
+      const readUsers = (fields: string[]) => ({ action: 'plugin::content-manager.explorer.read', subject: USER, fields });
+      const tokenFor = async (name: string, permissions: (string | ReturnType<typeof readUsers>)[]) =>
+        adminLogin(app, await createAdminWithRole(app, await createRoleWith(app, name, permissions), `${name.toLowerCase().replace(/ /g, '-')}@example.com`));
+      const MODERATE = 'plugin::cms-plugin-bag.comments.moderate';
+      const roles = {
+        moderatorOnly: await tokenFor('Email test moderator', [MODERATE]),
+        readsUsernames: await tokenFor('Email test username reader', [MODERATE, readUsers(['username'])]),
+        readsUsers: await tokenFor('Email test user reader', [MODERATE, readUsers(['username', 'email'])]),
+      };
+      const authorOf = async (token: string) => {
+        const res = await app.request().get(`/cms-plugin-bag/comments?article=${article.documentId}`).set('Authorization', `Bearer ${token}`).expect(200);
+        const row = res.body.data.find((x: { documentId: string }) => x.documentId === created.documentId);
+        return { author: row.author, text: JSON.stringify(res.body) };
+      };
+      const withoutEmail = { id: user.id, documentId: user.documentId, username: user.username };
+      for (const token of [roles.moderatorOnly, roles.readsUsernames]) {
+        const { author, text } = await authorOf(token);
+        expect(author).toEqual(withoutEmail);
+        expect(text).not.toContain(user.email);
+      }
+      expect((await authorOf(roles.readsUsers)).author).toEqual({ ...withoutEmail, email: user.email });
+      expect((await authorOf(admin)).author).toEqual({ ...withoutEmail, email: user.email });
     });
 
     it('replies as the site: isAdmin, approved at once, under the comment, on its article', async () => {

@@ -87,6 +87,16 @@ describe('configuration validation', () => {
     }
   });
 
+  it('refuses a comments.reports.guests that is not a boolean', async () => {
+    const error = await expectStartupFailure({ config: { comments: { reports: { guests: 'yes' } } } });
+    expect(error.message).toContain('cms-plugin-bag: comments.reports.guests must be a boolean, got string');
+  });
+
+  it('refuses a malformed comments.notifications.unsubscribeExpiresIn', async () => {
+    const error = await expectStartupFailure({ config: { comments: { notifications: { unsubscribeExpiresIn: 'never' } } } });
+    expect(error.message).toContain('cms-plugin-bag: comments.notifications.unsubscribeExpiresIn must be a duration');
+  });
+
   it('refuses a malformed duration', async () => {
     const error = await expectStartupFailure({ config: { auth: { refreshToken: { expiresIn: 'forever' } } } });
     expect(error.message).toContain('cms-plugin-bag: auth.refreshToken.expiresIn');

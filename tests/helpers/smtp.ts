@@ -12,6 +12,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Header lines as sent, by lower-cased name (the last one wins), folding undone. */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtp {
@@ -52,7 +54,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            mails.push({ to: addresses(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' });
+            const headers = Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [key.toLowerCase(), line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()])
+            );
+            mails.push({ to: addresses(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '', headers });
             callback();
           })
           .catch(callback);

@@ -9,7 +9,7 @@ import { startInstance, type Instance } from '../helpers/instances';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const CONFIG = {
-  comments: { autoApprove: true },
+  comments: { autoApprove: true, reports: { guests: true } },
   rateLimit: {
     reaction: { interval: '1h', max: 10_000 },
     report: { interval: '1h', max: 10_000 },

@@ -43,7 +43,8 @@ interface ModeratedComment {
   ip: string | null;
   userAgent: string | null;
   createdAt: string;
-  author: { id: number; documentId: string; username: string; email: string } | null;
+  /** `email` is absent unless the admin may read users in the Content Manager. */
+  author: { id: number; documentId: string; username: string; email?: string } | null;
   article: { documentId: string; title: string; slug: string } | null;
   parent: { documentId: string } | null;
   likes: number;
@@ -257,7 +258,7 @@ const ModerationPage = () => {
                         <Typography>{row.author ? row.author.username : t('moderation.guest', 'Guest')}</Typography>
                         {row.isAdmin && <Badge active>{t('moderation.site', 'Site')}</Badge>}
                       </Flex>
-                      {row.author && <Typography variant="pi" textColor="neutral600">{row.author.email}</Typography>}
+                      {row.author?.email && <Typography variant="pi" textColor="neutral600">{row.author.email}</Typography>}
                     </Flex>
                   </Td>
                   <Td>

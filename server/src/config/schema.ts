@@ -133,7 +133,7 @@ export const configSchema = z
         reactions: z
           .object({
             enabled: z.boolean().default(true),
-            /** Guests like by IP (and User-Agent); users by account. Guests are rate limited by `rateLimit.reaction`. */
+            /** Guests like by IP (IPv6 by /64); users by account. Guests are rate limited by `rateLimit.reaction`. */
             guests: z.boolean().default(true),
           })
           .strict()
@@ -141,6 +141,11 @@ export const configSchema = z
         reports: z
           .object({
             enabled: z.boolean().default(true),
+            /**
+             * Off by default: `threshold` guest reports hide a comment, and a guest is only an address, so anyone with a
+             * few addresses could hide any comment. Users report by account.
+             */
+            guests: z.boolean().default(false),
             reasons: z.array(z.string().min(1).max(64)).min(1).default(['spam', 'abuse', 'off-topic', 'other']),
             /** Reports after which an approved comment goes back to `pending`. */
             threshold: z.number().int().min(1).default(3),
@@ -163,8 +168,13 @@ export const configSchema = z
               .default({}),
             /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to server.url. */
             publicUrl: z.string().url().optional(),
-            /** HMAC secret for unsubscribe links; derived from the app keys when not set. */
+            /**
+             * HMAC secret for unsubscribe links; when not set, derived from the users-permissions jwtSecret, the key
+             * of the plugin's other keyed hashes (utils/secret-hash.ts), not from the app keys.
+             */
             secret: z.string().min(16).optional(),
+            /** Lifetime of an unsubscribe link, from the mail's sending. */
+            unsubscribeExpiresIn: duration('60d'),
             subject: z
               .object({
                 reply: z.string().min(1).default('New reply to your comment'),

@@ -2,11 +2,23 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
+
+/** Who may read a user's e-mail in the Content Manager; the same right shows it on the moderation list. */
+const READ_USERS = { action: 'plugin::content-manager.explorer.read', subject: 'plugin::users-permissions.user', field: 'email' };
+
+interface AdminAbility {
+  can(action: string, subject: string, field?: string): boolean;
+}
+
+const mayReadUserEmails = (ctx: Context): boolean => {
+  const ability = ctx.state.userAbility as AdminAbility | undefined;
+  return Boolean(ability?.can(READ_USERS.action, READ_USERS.subject, READ_USERS.field));
+};
 import { validateAdminListQuery, validateContent, validateStatusBody } from '../validation/comment';
 
 const adminCommentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
-    ctx.body = await getService(strapi, 'comments').adminList(validateAdminListQuery(ctx.query));
+    ctx.body = await getService(strapi, 'comments').adminList(validateAdminListQuery(ctx.query), { showEmails: mayReadUserEmails(ctx) });
   },
 
   async setStatus(ctx: Context) {

@@ -7,7 +7,7 @@ import type { Voter } from '../utils/voter-key';
 import { parseIdentifier } from '../validation/comment';
 import { validateReportBody } from '../validation/comment-feedback';
 
-/** The token's user, or a guest known by client address and User-Agent. */
+/** The token's user, or a guest known by client address. */
 const voterOf = (ctx: Context): Voter => {
   const user = ctx.state.user as { id: number } | undefined;
   return { user: user ? { id: user.id } : null, client: clientInfo(ctx) };

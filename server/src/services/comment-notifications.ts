@@ -4,7 +4,8 @@
  * the request path, so a slow or failing mail server never delays or loses a comment; failures are logged without
  * the address or the link. Exactly-once and once-per-interval are decided in the database (a conditional UPDATE of
  * the reply's `notifiedAt`, a one-hit rate-limit window for the digest), so several instances never both send.
- * Every mail carries a signed unsubscribe link (`unsubscribe` below) that names the address only by a keyed hash.
+ * Every mail carries a signed, expiring unsubscribe link (`unsubscribe` below) that names the address only by a keyed
+ * hash, and the RFC 8058 headers for one-click unsubscription.
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
@@ -24,11 +25,19 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const EXCERPT_LENGTH = 200;
 /** Newest pending comments listed in a digest. */
 const DIGEST_ITEMS = 5;
+/**
+ * The article's published row only: the article relation links every row of the document, and the first is the
+ * draft, whose title may be an editor's unpublished edit that must not leave the site by mail.
+ */
+const PUBLISHED_TITLE = { select: ['title'], where: { publishedAt: { $notNull: true } } };
+/** Stands for an article without a published version in a digest line (its draft title is not quoted). */
+const UNPUBLISHED = '(an unpublished article)';
 /** The rate-limit bucket whose one-hit window is the digest's send slot, shared by every instance. */
 const DIGEST_BUCKET = 'comment-notifications:digest';
-/** `<kind>.<keyed hash of the address, hex>.<HMAC-SHA-256, base64url>` */
-const TOKEN_PATTERN = /^(reply|digest)\.([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/;
+/** `<kind>.<keyed hash of the address, hex>.<expiry, epoch seconds>.<HMAC-SHA-256, base64url>` */
+const TOKEN_PATTERN = /^(reply|digest)\.([0-9a-f]{64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 export const INVALID_UNSUBSCRIBE_LINK = 'Invalid unsubscribe link';
+export const EXPIRED_UNSUBSCRIBE_LINK = 'Unsubscribe link expired';
 
 interface Mail {
   to: string;
@@ -89,14 +98,32 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
     return configured ? Buffer.from(configured, 'utf8') : Buffer.from(secretHash(strapi, 'comment-unsubscribe-key'), 'hex');
   };
   const lookupOf = (email: string) => secretHash(strapi, 'comment-unsubscribe', email.trim().toLowerCase());
-  const signatureOf = (kind: NotificationKind, lookup: string) =>
-    crypto.createHmac('sha256', signingKey()).update(`unsubscribe:${kind}:${lookup}`).digest('base64url');
+  const signatureOf = (kind: NotificationKind, lookup: string, expires: string) =>
+    crypto.createHmac('sha256', signingKey()).update(`unsubscribe:${kind}:${lookup}:${expires}`).digest('base64url');
 
+  /** The link a mail carries: `GET` shows a confirmation, `POST` (RFC 8058 one-click) unsubscribes. */
   const unsubscribeUrl = (kind: NotificationKind, email: string): string => {
     const lookup = lookupOf(email);
+    // A link lives as long as the mail may reasonably be acted on; one found later in an archive or a leaked log does nothing.
+    const expires = String(Math.floor(now() / 1000) + settings().unsubscribeExpiresIn);
     const origin = settings().publicUrl ?? strapi.config.get<string>('server.absoluteUrl') ?? strapi.config.get<string>('server.url') ?? '';
     const prefix = strapi.config.get<string>('api.rest.prefix', '/api');
-    return `${origin.replace(/\/+$/, '')}${prefix}/bag/comments/unsubscribe?token=${kind}.${lookup}.${signatureOf(kind, lookup)}`;
+    const token = `${kind}.${lookup}.${expires}.${signatureOf(kind, lookup, expires)}`;
+    return `${origin.replace(/\/+$/, '')}${prefix}/bag/comments/unsubscribe?token=${token}`;
+  };
+
+  /** RFC 2369 link and RFC 8058 one-click: mail clients offer "unsubscribe" and POST to the link themselves. */
+  const unsubscribeHeaders = (link: string) => ({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+  /** The kind and lookup a token names, if this server signed it and it has not expired; else a 400. */
+  const verifyToken = (token: unknown): { kind: NotificationKind; lookup: string } => {
+    const match = typeof token === 'string' ? TOKEN_PATTERN.exec(token) : null;
+    if (!match) throw new errors.ValidationError(INVALID_UNSUBSCRIBE_LINK);
+    const [, kind, lookup, expires, signature] = match as unknown as [string, NotificationKind, string, string, string];
+    const expected = Buffer.from(signatureOf(kind, lookup, expires));
+    if (!crypto.timingSafeEqual(expected, Buffer.from(signature))) throw new errors.ValidationError(INVALID_UNSUBSCRIBE_LINK);
+    if (Number(expires) * 1000 <= now()) throw new errors.ValidationError(EXPIRED_UNSUBSCRIBE_LINK);
+    return { kind, lookup };
   };
 
   const isUnsubscribed = async (kind: NotificationKind, email: string) =>
@@ -115,10 +142,9 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Gives a claim back after a failed delivery, so the reply's next approval tries again. */
   const releaseReply = (id: number) => strapi.db.query(COMMENT).updateMany({ where: { id }, data: { notifiedAt: null } });
 
-  const replyMail = (row: ReplyRow, to: string): Mail => {
+  const replyMail = (row: ReplyRow, title: string, to: string): Mail => {
     const link = unsubscribeUrl('reply', to);
     const who = row.isAdmin ? 'The site' : row.author ? row.author.username : 'A guest';
-    const title = row.article?.title ?? 'an article';
     const quote = excerpt(row.content);
     return {
       to,
@@ -128,7 +154,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
         `<p>${escapeHtml(who)} replied to your comment on “${escapeHtml(title)}”:</p>` +
         `<blockquote style="white-space:pre-wrap">${escapeHtml(quote)}</blockquote>` +
         `<p><a href="${escapeHtml(link)}">Stop e-mails about replies</a></p>`,
-      headers: { 'List-Unsubscribe': `<${link}>` },
+      headers: unsubscribeHeaders(link),
     };
   };
 
@@ -140,17 +166,19 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
       populate: {
         author: { select: ['id', 'username'] },
         parent: { select: ['status'], populate: { author: { select: ['id', 'email', 'blocked'] } } },
-        article: { select: ['title'] },
+        article: PUBLISHED_TITLE,
       },
     })) as ReplyRow[];
     for (const row of rows) {
       const recipient = row.parent?.author;
       // Guests have no address; nobody is told about their own reply; a hidden (unapproved) parent's thread is not shown.
       if (!recipient?.email || recipient.blocked || row.parent?.status !== 'approved' || recipient.id === row.author?.id) continue;
+      // No published version of the article: there is no public page to tell anyone about.
+      if (!row.article) continue;
       if (await isUnsubscribed('reply', recipient.email)) continue;
       if (!(await claimReply(row.id))) continue;
       try {
-        await send(replyMail(row, recipient.email));
+        await send(replyMail(row, row.article.title, recipient.email));
       } catch (error) {
         await releaseReply(row.id);
         strapi.log.warn(`cms-plugin-bag: reply notification not delivered, will retry on the next approval (${describeFailure(error)})`);
@@ -160,7 +188,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const digestMail = (to: string, pending: number, newest: { content: string; article: { title: string } | null }[]): Mail => {
     const link = unsubscribeUrl('digest', to);
-    const items = newest.map((c) => ({ title: c.article?.title ?? '(no article)', quote: excerpt(c.content) }));
+    const items = newest.map((c) => ({ title: c.article?.title ?? UNPUBLISHED, quote: excerpt(c.content) }));
     const count = `${pending} comment${pending === 1 ? '' : 's'} waiting for moderation`;
     return {
       to,
@@ -172,7 +200,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
         `<p>${escapeHtml(count)}. The newest:</p><ul>` +
         items.map((i) => `<li>on “${escapeHtml(i.title)}”: <span style="white-space:pre-wrap">${escapeHtml(i.quote)}</span></li>`).join('') +
         `</ul><p><a href="${escapeHtml(link)}">Stop these digests</a></p>`,
-      headers: { 'List-Unsubscribe': `<${link}>` },
+      headers: unsubscribeHeaders(link),
     };
   };
 
@@ -199,7 +227,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
     const newest = await strapi.db.query(COMMENT).findMany({
       where: { status: 'pending' },
       select: ['content'],
-      populate: { article: { select: ['title'] } },
+      populate: { article: PUBLISHED_TITLE },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       limit: DIGEST_ITEMS,
     });
@@ -258,14 +286,14 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** Stores the unsubscription a link's token names; a token this server did not sign is a 400. */
-    async unsubscribe(token: unknown): Promise<{ kind: NotificationKind }> {
-      const match = typeof token === 'string' ? TOKEN_PATTERN.exec(token) : null;
-      if (!match) throw new errors.ValidationError(INVALID_UNSUBSCRIBE_LINK);
-      const [, kind, lookup, signature] = match as unknown as [string, NotificationKind, string, string];
-      const expected = Buffer.from(signatureOf(kind, lookup));
-      if (!crypto.timingSafeEqual(expected, Buffer.from(signature))) throw new errors.ValidationError(INVALID_UNSUBSCRIBE_LINK);
+    /** What a link's token would unsubscribe from, changing nothing; a token not signed here or expired is a 400. */
+    checkUnsubscribe(token: unknown): { kind: NotificationKind } {
+      return { kind: verifyToken(token).kind };
+    },
 
+    /** Stores the unsubscription a link's token names; a token not signed here or expired is a 400. */
+    async unsubscribe(token: unknown): Promise<{ kind: NotificationKind }> {
+      const { kind, lookup } = verifyToken(token);
       const where = { lookup, kind };
       if (!(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where }))) {
         try {

@@ -10,6 +10,7 @@ import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import type { PluginConfig } from '../config/schema';
 import { tableOf } from '../utils/columns';
+import { forbidden } from '../utils/errors';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
 import { findVisibleComment } from '../utils/visible-comment';
@@ -63,6 +64,7 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Records the voter's report (a repeat changes nothing) and sends the comment back to `pending` at the threshold. */
     async report(identifier: Identifier | undefined, voter: Voter, input: ReportInput, config: PluginConfig): Promise<ReportState> {
       if (!config.comments.reports.enabled) throw new errors.NotFoundError('Reports are disabled');
+      if (!voter.user && !config.comments.reports.guests) throw forbidden('Log in to report comments');
       const target = await findVisibleComment(strapi, identifier);
       const key = voterKey(strapi, voter);
       const n = names();

@@ -392,7 +392,8 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
      * Visible comments (approved, every ancestor approved: what the full tree's meta.total counts) per published
      * article, in ONE statement: the article rows, the approved comments linked to them, a recursive walk down
      * from the approved roots through approved replies, and a GROUP BY. Keys are the ids as given; an unknown or
-     * unpublished article counts 0.
+     * unpublished article counts 0. The walk is a UNION, not UNION ALL: a comment left with two parent links by
+     * racing edits can close a cycle below a root, and UNION drops the repeated row so the walk ends.
      */
     async counts(articles: { key: string; id: Identifier }[]): Promise<Record<string, number>> {
       const s = schema();
@@ -419,7 +420,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
         visible(id, document_id) as (
           select ap.id, ap.document_id from approved ap
           where not exists (select 1 from ?? p where p.?? = ap.id)
-          union all
+          union
           select ap.id, ap.document_id from approved ap
           join ?? p on p.?? = ap.id
           join visible v on v.id = p.?? and v.document_id = ap.document_id

@@ -14,6 +14,7 @@ import { commentTables, publicNodeColumns } from '../utils/comment-tables';
 import { forbidden } from '../utils/errors';
 import { yieldToEventLoop } from '../utils/json';
 import { buildTree } from '../utils/tree';
+import { findVisibleComment } from '../utils/visible-comment';
 import { getService } from '../utils/get-service';
 import { uid } from '../utils/plugin-id';
 import { validateCommentBody, type AdminListQuery, type CommentInput, type CommentStatus, type Identifier } from '../validation/comment';
@@ -62,7 +63,8 @@ export interface AdminComment {
   ip: string | null;
   userAgent: string | null;
   createdAt: string;
-  author: { id: number; documentId: string; username: string; email: string } | null;
+  /** `email` only for an admin who may read users in the Content Manager (see `adminList`). */
+  author: { id: number; documentId: string; username: string; email?: string } | null;
   article: { documentId: string; title: string; slug: string } | null;
   parent: { documentId: string } | null;
   likes: number;
@@ -103,7 +105,7 @@ const ADMIN_POPULATE = {
   parent: { select: ['id', 'documentId'] },
 };
 
-const toAdminComment = (row: StoredComment, reports: ModerationReport[] = []): AdminComment => ({
+const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = []): AdminComment => ({
   id: row.id,
   documentId: row.documentId,
   content: row.content,
@@ -112,7 +114,14 @@ const toAdminComment = (row: StoredComment, reports: ModerationReport[] = []): A
   ip: row.ip ?? null,
   userAgent: row.userAgent ?? null,
   createdAt: toIso(row.createdAt),
-  author: row.author ? { id: row.author.id, documentId: row.author.documentId, username: row.author.username, email: row.author.email } : null,
+  author: row.author
+    ? {
+        id: row.author.id,
+        documentId: row.author.documentId,
+        username: row.author.username,
+        ...(showEmail ? { email: row.author.email } : {}),
+      }
+    : null,
   article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
   parent: row.parent ? { documentId: row.parent.documentId } : null,
   likes: Number(row.likes ?? 0),
@@ -154,17 +163,22 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
       return { id: article.id as number, documentId: article.documentId };
     },
 
-    /** An approved comment of the given article, else 400 `Parent comment not found`. */
+    /**
+     * A comment of the given article that the public tree shows (approved, every ancestor approved: the rule likes
+     * and reports use), else 400 `Parent comment not found`, so a reply cannot confirm that a hidden comment exists.
+     */
     async findApprovedParent(identifier: Identifier, articleDocumentId: string) {
+      const notFound = () => new errors.ValidationError('Parent comment not found');
+      const visible = await findVisibleComment(strapi, identifier).catch((error: unknown) => {
+        throw error instanceof errors.NotFoundError ? notFound() : error;
+      });
       const parent = await strapi.db.query(COMMENT).findOne({
-        select: ['id', 'documentId', 'status'],
-        where: typeof identifier === 'number' ? { id: identifier } : { documentId: identifier },
+        select: ['id', 'documentId'],
+        where: { id: visible.id },
         // The article relation links several rows of one document: any of them gives its documentId.
         populate: { article: { select: ['documentId'] } },
       });
-      if (!parent || parent.status !== 'approved' || parent.article?.documentId !== articleDocumentId) {
-        throw new errors.ValidationError('Parent comment not found');
-      }
+      if (!parent || parent.article?.documentId !== articleDocumentId) throw notFound();
       return { id: parent.id as number, documentId: parent.documentId as string };
     },
 
@@ -277,7 +291,11 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Moderation list: pending first, then newest first; `reported`: reported comments only, most reported first. */
-    async adminList(query: AdminListQuery) {
+    /**
+     * The moderation list. `showEmails`: whether the admin may read users' e-mail addresses elsewhere (the Content
+     * Manager); moderating comments alone does not make the commenters' addresses theirs to see.
+     */
+    async adminList(query: AdminListQuery, { showEmails }: { showEmails: boolean }) {
       const s = schema();
       const base = knex()(`${s.comments} as c`);
       if (query.status) base.where(`c.${s.c('status')}`, query.status);
@@ -306,7 +324,7 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
       const byId = new Map(rows.map((row) => [row.id, row]));
       const reports = await getService(strapi, 'comment-reports').forComments(ids);
       return {
-        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, reports.get(id))] : [])),
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id))] : [])),
         meta: {
           pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
         },
@@ -348,7 +366,8 @@ const comments = ({ strapi }: { strapi: Core.Strapi }) => {
         },
       });
       const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
-      return toAdminComment(row as StoredComment);
+      // A reply as the site has no author, so there is no e-mail to show or hide.
+      return toAdminComment(row as StoredComment, false);
     },
 
     /** Before a comment is deleted: its replies move up to its parent (or become roots), so no one else's text is lost. */

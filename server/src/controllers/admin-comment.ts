@@ -2,6 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
+import { validateAdminListQuery, validateContent, validateStatusBody } from '../validation/comment';
 
 /** Who may read a user's e-mail in the Content Manager; the same right shows it on the moderation list. */
 const READ_USERS = { action: 'plugin::content-manager.explorer.read', subject: 'plugin::users-permissions.user', field: 'email' };
@@ -14,7 +15,6 @@ const mayReadUserEmails = (ctx: Context): boolean => {
   const ability = ctx.state.userAbility as AdminAbility | undefined;
   return Boolean(ability?.can(READ_USERS.action, READ_USERS.subject, READ_USERS.field));
 };
-import { validateAdminListQuery, validateContent, validateStatusBody } from '../validation/comment';
 
 const adminCommentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {

@@ -1,8 +1,10 @@
 /**
  * How long the client's `solvePow` (WebCrypto SHA-256) takes at the plugin's default difficulty, in this Node
- * process or, with `--browser`, in Debian's Chromium (headless, `CHROMIUM_PATH` or /usr/bin/chromium).
- * Needs `npm run build`. `node bench/pow-solve.mjs [--browser] [--runs=200] [--difficulty=<bits>]`
+ * process or, with `--browser`, in Debian's Chromium (headless, `CHROMIUM_PATH` or /usr/bin/chromium); with
+ * `--native`, what a script pays instead: the same search with Node's native `crypto.createHash`, on one core.
+ * Needs `npm run build`. `node bench/pow-solve.mjs [--browser | --native] [--runs=200] [--difficulty=<bits>]`
  */
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -36,6 +38,30 @@ async function measure(clientUrl, runs, difficulty) {
   return { times, nonces };
 }
 
+/** The search a script would run: synchronous native SHA-256 until the digest has `difficulty` leading zero bits. */
+function measureNative(runs, difficulty) {
+  const solves = (digest) => {
+    let bits = 0;
+    for (const byte of digest) {
+      if (byte !== 0) return bits + Math.clz32(byte) - 24 >= difficulty;
+      bits += 8;
+      if (bits >= difficulty) return true;
+    }
+    return true;
+  };
+  const times = [];
+  let nonces = 0;
+  for (let i = 0; i < runs; i += 1) {
+    const challenge = randomBytes(32).toString('hex');
+    const start = performance.now();
+    let nonce = 0;
+    while (!solves(createHash('sha256').update(`${challenge}:${nonce}`).digest())) nonce += 1;
+    times.push(performance.now() - start);
+    nonces += nonce + 1;
+  }
+  return { times, nonces };
+}
+
 /** Serves the client module and an empty page on localhost (a secure context, where `crypto.subtle` exists). */
 async function inChromium() {
   const { chromium } = require('playwright-core');
@@ -64,7 +90,9 @@ async function inChromium() {
 
 const result = process.argv.includes('--browser')
   ? await inChromium()
-  : { where: `Node ${process.version}`, ...(await measure(pathToFileURL(path.resolve(CLIENT)).href, runs, difficulty)) };
+  : process.argv.includes('--native')
+    ? { where: `Node ${process.version}, native crypto.createHash`, ...measureNative(runs, difficulty) }
+    : { where: `Node ${process.version}`, ...(await measure(pathToFileURL(path.resolve(CLIENT)).href, runs, difficulty)) };
 
 const times = [...result.times].sort((a, b) => a - b);
 const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];

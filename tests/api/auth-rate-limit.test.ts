@@ -1,12 +1,26 @@
 /** Rate limits of the account endpoints: 429 + Retry-After once a counter passes its max. */
 import { createUser } from '../helpers/fixtures';
-import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, restoreClock, setSettings, shiftClock, startProxiedAuthApp } from '../helpers/auth';
+import {
+  AUTH,
+  clientAddresses,
+  expectRateLimited,
+  fromIp,
+  observeCaptchaTexts,
+  restoreClock,
+  setSettings,
+  shiftClock,
+  solvePowNonce,
+  startProxiedAuthApp,
+  type PowChallengeBody,
+} from '../helpers/auth';
 import type { TestSmtp } from '../helpers/smtp';
 import type { TestApp } from '../helpers/strapi';
 
 const MAX = 3;
 const RATE_LIMIT_UID = 'plugin::cms-plugin-bag.rate-limit';
 const limit = { interval: '1m', max: MAX };
+// Small enough that a test solves a proof of work in about a millisecond.
+const POW = { difficulty: 8 };
 
 describe('account rate limits', () => {
   let app: TestApp;
@@ -16,7 +30,7 @@ describe('account rate limits', () => {
   beforeAll(async () => {
     ({ app, smtp, texts } = await startProxiedAuthApp({
       register: { captcha: { enabled: false } },
-      captcha: { email: { resendInterval: 1 } },
+      captcha: { email: { resendInterval: 1 }, pow: POW },
       rateLimit: { login: limit, register: limit, sendCode: limit, captchaImage: limit, refreshToken: limit },
     }));
   });
@@ -66,22 +80,53 @@ describe('account rate limits', () => {
     expect(res.body.error.details).toEqual({ captcha: 'required' });
   });
 
-  describe('login lock-out: the identifier counter counts failures, and past its max asks for a captcha', () => {
-    /** An attacker's wrong passwords, each from a new address, until the victim's identifier counter has tripped. */
+  it("login, one failure counter per account: its e-mail in any case and its username add up", async () => {
+    const user = await createUser(app.strapi);
+    for (const identifier of [user.email, user.username, user.email.toUpperCase()]) {
+      await from(newIp()).post('/login', { identifier, password: 'wrong' }).expect(400);
+    }
+    for (const identifier of [user.username, user.email]) {
+      const res = await from(newIp()).post('/login', { identifier, password: user.password });
+      expectLimited(res);
+      expect(res.body.error.details).toEqual({ captcha: 'required' });
+    }
+  });
+
+  it('login, an identifier naming no account counts by the typed string, trimmed and in any case', async () => {
+    const unknown = `Nobody-${Date.now()}@Example.com`;
+    for (const identifier of [unknown, unknown.toLowerCase(), ` ${unknown.toUpperCase()} `]) {
+      await from(newIp()).post('/login', { identifier, password: 'wrong' }).expect(400);
+    }
+    const res = await from(newIp()).post('/login', { identifier: unknown, password: 'wrong' });
+    expectLimited(res);
+    expect(res.body.error.details).toEqual({ captcha: 'required' });
+  });
+
+  describe('login lock-out: the account counter counts failures, and past its max asks for an e-mail code', () => {
+    /** An attacker's wrong passwords, each from a new address, until the victim's account counter has tripped. */
     const tripIdentifier = async (identifier: string) => {
       for (let i = 0; i < MAX; i += 1) await from(newIp()).post('/login', { identifier, password: 'wrong' }).expect(400);
       expectLimited(await from(newIp()).post('/login', { identifier, password: 'wrong' }));
     };
+    const emailCode = async (address: string) => {
+      await from(newIp()).post('/send-code', { identifier: address }).expect(200);
+      return smtp.nextCode(address);
+    };
+    const solvedPow = async () => {
+      const challenge = (await from(newIp()).get('/captcha-pow').expect(200)).body as PowChallengeBody;
+      return { key: challenge.key, code: solvePowNonce(challenge) };
+    };
+    const expectError = (res: { status: number; body: any }, message: string) =>
+      expect({ status: res.status, message: res.body.error?.message }).toEqual({ status: 400, message });
 
-    it('lets the victim in from another address with the right password and an image captcha', async () => {
+    it("lets the victim in from another address with the right password and a code sent to the account's address", async () => {
       const user = await createUser(app.strapi);
       await tripIdentifier(user.email);
       const denied = await from(newIp()).post('/login', { identifier: user.email, password: user.password });
       expectLimited(denied);
       expect(denied.body.error.details).toEqual({ captcha: 'required' });
 
-      const captcha = await imageCaptcha(from(newIp()).get);
-      const res = await from(newIp()).post('/login', { identifier: user.email, password: user.password, key: captcha.key, code: captcha.text });
+      const res = await from(newIp()).post('/login', { identifier: user.email, password: user.password, code: await emailCode(user.email) });
       expect(res.status).toBe(200);
       expect(res.body.user.id).toBe(user.id);
     });
@@ -89,36 +134,44 @@ describe('account rate limits', () => {
     it("lets the victim in with an e-mail code sent to the account's address, also when logging in by username", async () => {
       const user = await createUser(app.strapi);
       await tripIdentifier(user.username);
-      await from(newIp()).post('/send-code', { identifier: user.email }).expect(200);
-      const code = await smtp.nextCode(user.email);
+      const code = await emailCode(user.email);
       const res = await from(newIp()).post('/login', { identifier: user.username, password: user.password, code });
       expect(res.status).toBe(200);
     });
 
-    it('still refuses a wrong captcha or a wrong password in escalation', async () => {
+    it('does not take a proof of work, nor by default an image captcha: a script pays for either with CPU alone', async () => {
       const user = await createUser(app.strapi);
       await tripIdentifier(user.email);
-      const wrongCaptcha = await imageCaptcha(from(newIp()).get);
-      const bad = await from(newIp()).post('/login', { identifier: user.email, password: user.password, key: wrongCaptcha.key, code: 'nope' });
-      expect({ status: bad.status, message: bad.body.error.message }).toEqual({ status: 400, message: 'Invalid or expired captcha code' });
-      const rightCaptcha = await imageCaptcha(from(newIp()).get);
-      const wrong = await from(newIp()).post('/login', { identifier: user.email, password: 'wrong', key: rightCaptcha.key, code: rightCaptcha.text });
-      expect({ status: wrong.status, message: wrong.body.error.message }).toEqual({ status: 400, message: 'Invalid identifier or password' });
+      const credentials = { identifier: user.email, password: user.password };
+      expectError(await from(newIp()).post('/login', { ...credentials, ...(await solvedPow()) }), 'Invalid or expired captcha code');
+      const image = await imageCaptcha(from(newIp()).get);
+      expectError(await from(newIp()).post('/login', { ...credentials, key: image.key, code: image.text }), 'Invalid or expired captcha code');
+      await from(newIp()).post('/login', { ...credentials, code: await emailCode(user.email) }).expect(200);
     });
 
-    it('asks for the configured kind when the login captcha is on (escalation never accepts a weaker one)', async () => {
-      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'image' } } });
+    it('does not take a proof of work when it is the login captcha either: the e-mail code, stronger, replaces it', async () => {
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'pow' } } });
       try {
         const user = await createUser(app.strapi);
-        await tripIdentifier(user.email);
-        await from(newIp()).post('/send-code', { identifier: user.email }).expect(200);
-        const mailed = await from(newIp()).post('/login', { identifier: user.email, password: user.password, code: await smtp.nextCode(user.email) });
-        expect({ status: mailed.status, message: mailed.body.error.message }).toEqual({ status: 400, message: 'Captcha code is required' });
-        const captcha = await imageCaptcha(from(newIp()).get);
-        await from(newIp()).post('/login', { identifier: user.email, password: user.password, key: captcha.key, code: captcha.text }).expect(200);
+        await from(newIp()).post('/login', { identifier: user.email, password: user.password, ...(await solvedPow()) }).expect(200);
+        for (let i = 0; i < MAX; i += 1) {
+          await from(newIp()).post('/login', { identifier: user.email, password: 'wrong', ...(await solvedPow()) }).expect(400);
+        }
+        const credentials = { identifier: user.email, password: user.password };
+        expectError(await from(newIp()).post('/login', { ...credentials, ...(await solvedPow()) }), 'Invalid or expired captcha code');
+        await from(newIp()).post('/login', { ...credentials, code: await emailCode(user.email) }).expect(200);
       } finally {
         await setSettings(app.strapi, { login: { captcha: { enabled: false } } });
       }
+    });
+
+    it('still refuses a wrong code or a wrong password in escalation', async () => {
+      const user = await createUser(app.strapi);
+      await tripIdentifier(user.email);
+      const code = await emailCode(user.email);
+      const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      expectError(await from(newIp()).post('/login', { identifier: user.email, password: user.password, code: wrongCode }), 'Invalid or expired captcha code');
+      expectError(await from(newIp()).post('/login', { identifier: user.email, password: 'wrong', code }), 'Invalid identifier or password');
     });
 
     it('does not count successful logins', async () => {
@@ -173,5 +226,58 @@ describe('account rate limits', () => {
     const ip = newIp();
     for (let i = 0; i < MAX; i += 1) await from(ip).post('/refresh-token', { refreshToken: 'x' }).expect(400);
     expectLimited(await from(ip).post('/refresh-token', { refreshToken: 'x' }));
+  });
+});
+
+describe("login escalation with login.escalation.type 'image'", () => {
+  let app: TestApp;
+  let smtp: TestSmtp;
+  let texts: ReturnType<typeof observeCaptchaTexts>;
+  const newIp = clientAddresses(2);
+  const from = (ip: string) => fromIp(app, ip, AUTH);
+
+  beforeAll(async () => {
+    ({ app, smtp, texts } = await startProxiedAuthApp({
+      login: { escalation: { type: 'image' } },
+      captcha: { email: { resendInterval: 1 }, pow: POW },
+      rateLimit: { login: limit },
+    }));
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  it('lifts the escalation with an image captcha only: neither a proof of work nor an e-mail code', async () => {
+    const user = await createUser(app.strapi);
+    for (let i = 0; i < MAX; i += 1) await from(newIp()).post('/login', { identifier: user.email, password: 'wrong' }).expect(400);
+    const credentials = { identifier: user.email, password: user.password };
+    expectRateLimited(await from(newIp()).post('/login', credentials));
+
+    const challenge = (await from(newIp()).get('/captcha-pow').expect(200)).body as PowChallengeBody;
+    const pow = await from(newIp()).post('/login', { ...credentials, key: challenge.key, code: solvePowNonce(challenge) });
+    expect({ status: pow.status, message: pow.body.error.message }).toEqual({ status: 400, message: 'Invalid or expired captcha code' });
+    await from(newIp()).post('/send-code', { identifier: user.email }).expect(200);
+    const mailed = await from(newIp()).post('/login', { ...credentials, code: await smtp.nextCode(user.email) });
+    expect({ status: mailed.status, message: mailed.body.error.message }).toEqual({ status: 400, message: 'Captcha code is required' });
+
+    const image = await from(newIp()).get('/captcha-image').expect(200);
+    await from(newIp()).post('/login', { ...credentials, key: image.body.key, code: texts.last() }).expect(200);
+  });
+
+  it('keeps the login captcha when it is stronger: an e-mail login captcha is not traded for an image', async () => {
+    const user = await createUser(app.strapi);
+    const credentials = { identifier: user.email, password: user.password };
+    for (let i = 0; i < MAX; i += 1) await from(newIp()).post('/login', { identifier: user.email, password: 'wrong' }).expect(400);
+    await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'email' } } });
+    try {
+      const image = await from(newIp()).get('/captcha-image').expect(200);
+      const res = await from(newIp()).post('/login', { ...credentials, key: image.body.key, code: texts.last() });
+      expect({ status: res.status, message: res.body.error.message }).toEqual({ status: 400, message: 'Invalid or expired captcha code' });
+      await from(newIp()).post('/send-code', { identifier: user.email }).expect(200);
+      await from(newIp()).post('/login', { ...credentials, code: await smtp.nextCode(user.email) }).expect(200);
+    } finally {
+      await setSettings(app.strapi, { login: { captcha: { enabled: false } } });
+    }
   });
 });

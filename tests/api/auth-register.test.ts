@@ -401,6 +401,26 @@ describe('captcha, e-mail codes and registration', () => {
       }
     });
 
+    it('logs a refused delivery with neither the address nor the code, though the server quotes the address', async () => {
+      const user = fresh();
+      const draws = jest.spyOn(app.strapi.plugin('cms-plugin-bag').service('clock'), 'randomInt');
+      const from = logs.length;
+      let code: string;
+      smtp.refuse(true);
+      try {
+        expectError(await post('/send-code', { identifier: user.email }), 503, 'Email delivery failed, please try again later');
+        code = String(draws.mock.results[draws.mock.results.length - 1].value).padStart(6, '0');
+      } finally {
+        smtp.refuse(false);
+        draws.mockRestore();
+      }
+      const logged = logs.slice(from).join('\n');
+      expect(logged).toContain('verification e-mail delivery failed');
+      expect(logged).toContain('SMTP 550');
+      expect(logged.toLowerCase()).not.toContain(user.email.split('@')[0].toLowerCase());
+      expect(logged).not.toContain(code);
+    });
+
     it('never writes a code to the log', async () => {
       expect(codes.size).toBeGreaterThan(5);
       const joined = logs.join('\n');

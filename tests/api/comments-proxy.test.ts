@@ -25,4 +25,17 @@ describe('comments behind a trusted proxy', () => {
     expect((await send('198.51.100.7', 'one too many')).status).toBe(429);
     await send('198.51.100.8', 'another client').expect(201);
   });
+
+  it('reads the address the proxy appended (PROXY_MAX_IPS defaults to 1): a client-forged entry before it changes nothing', async () => {
+    const article = await createArticle(app.strapi);
+    const send = (forwardedFor: string, content: string) =>
+      app.request().post('/api/bag/comments').set('X-Forwarded-For', forwardedFor).send({ content, article: article.documentId });
+
+    const res = await send('203.0.113.66, 198.51.100.9', 'forged first entry').expect(201);
+    const row = await app.strapi.db.query(COMMENT as never).findOne({ where: { documentId: res.body.data.documentId } });
+    expect(row.ip).toBe('198.51.100.9');
+
+    for (let i = 2; i <= 5; i += 1) await send(`203.0.113.${i}, 198.51.100.9`, `forged ${i}`).expect(201);
+    expect((await send('203.0.113.99, 198.51.100.9', 'one too many')).status).toBe(429);
+  });
 });

@@ -4,7 +4,17 @@
  * with 'open' they are as the host made them.
  */
 import { createUser } from '../helpers/fixtures';
-import { AUTH, clientAddresses, expectRateLimited, fromIp, observeCaptchaTexts, setSettings, startProxiedAuthApp } from '../helpers/auth';
+import {
+  AUTH,
+  clientAddresses,
+  expectRateLimited,
+  fromIp,
+  observeCaptchaTexts,
+  setSettings,
+  solvePowNonce,
+  startProxiedAuthApp,
+  type PowChallengeBody,
+} from '../helpers/auth';
 import type { TestSmtp } from '../helpers/smtp';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -25,7 +35,8 @@ describe("auth.hostRoutes 'guarded' (default)", () => {
 
   beforeAll(async () => {
     ({ app, smtp, texts } = await startProxiedAuthApp({
-      captcha: { email: { resendInterval: 1 } },
+      // A proof of work small enough for a test to solve in about a millisecond.
+      captcha: { email: { resendInterval: 1 }, pow: { difficulty: 8 } },
       rateLimit: { login: limit, register: limit, sendCode: limit },
     }));
   });
@@ -118,7 +129,33 @@ describe("auth.hostRoutes 'guarded' (default)", () => {
       expectLimited(denied);
       expect(denied.body.error.details).toEqual({ captcha: 'required' });
       expectLimited(await from(newIp()).post(`${AUTH}/login`, { identifier: user.email, password: user.password }));
-      await from(newIp()).post('/api/auth/local', { identifier: user.email, password: user.password, ...(await imageCaptcha()) }).expect(200);
+      await from(newIp()).post('/api/auth/local', { identifier: user.email, password: user.password, code: await emailCode(user.email) }).expect(200);
+    });
+
+    it("counts failures per account on both routes: the username on the host's, the e-mail on the plugin's", async () => {
+      const user = await createUser(app.strapi);
+      await from(newIp()).post('/api/auth/local', { identifier: user.username, password: 'wrong' }).expect(400);
+      await from(newIp()).post(`${AUTH}/login`, { identifier: user.email.toUpperCase(), password: 'wrong' }).expect(400);
+      await from(newIp()).post('/api/auth/local', { identifier: user.email, password: 'wrong' }).expect(400);
+      for (const [path, identifier] of [['/api/auth/local', user.username], [`${AUTH}/login`, user.username], ['/api/auth/local', user.email]]) {
+        const denied = await from(newIp()).post(path, { identifier, password: user.password });
+        expectLimited(denied);
+        expect(denied.body.error.details).toEqual({ captcha: 'required' });
+      }
+    });
+
+    it('does not lift the escalation with a proof of work', async () => {
+      const user = await createUser(app.strapi);
+      for (let i = 0; i < MAX; i += 1) await from(newIp()).post('/api/auth/local', { identifier: user.email, password: 'wrong' }).expect(400);
+      const challenge = (await from(newIp()).get(`${AUTH}/captcha-pow`).expect(200)).body as PowChallengeBody;
+      const res = await from(newIp()).post('/api/auth/local', { identifier: user.email, password: user.password, key: challenge.key, code: solvePowNonce(challenge) });
+      expectError(res, 400, 'Invalid or expired captcha code');
+    });
+
+    it('answers an identifier no column can hold (a NUL character, over 255 characters) with a 400, not a 500', async () => {
+      for (const identifier of ['a\u0000b@example.com', `${'x'.repeat(300)}@example.com`]) {
+        expectError(await from(newIp()).post('/api/auth/local', { identifier, password: 'wrong' }), 400, 'Invalid identifier or password');
+      }
     });
 
     it('compares the password against a dummy hash for an unknown identifier, as the plugin login does', async () => {

@@ -75,6 +75,11 @@ describe('configuration validation', () => {
     expect(error.message).toContain('cms-plugin-bag: login.captcha.type must be one of image, pow, email, any');
   });
 
+  it('refuses a proof of work as what lifts a failed-login escalation', async () => {
+    const error = await expectStartupFailure({ config: { login: { escalation: { type: 'pow' } } } });
+    expect(error.message).toContain('cms-plugin-bag: login.escalation.type must be one of email, image, any');
+  });
+
   it('refuses to start on an unknown key', async () => {
     const error = await expectStartupFailure({ config: { comments: { autoApprov: true } } });
     expect(error.message).toContain('cms-plugin-bag: unknown key comments.autoApprov');

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server for tests (the `smtp-server` package), collecting parsed mail. Point the playground at it
  * with `setupStrapi({ env: smtp.env })`. `stop()` / `start()` take it down and bring it back on the same port;
- * `refuse(true)` makes it answer every recipient with 550 (a mail server that is up but rejects).
+ * `refuse(true)` makes it answer every recipient with 550 quoting the address, as Postfix does (a mail server that is
+ * up but rejects).
  */
 import type { AddressInfo } from 'net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -47,9 +48,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onRcptTo(_address, _session, callback) {
+      onRcptTo(address, _session, callback) {
         if (!refusing) return callback();
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: Mailbox unavailable`), { responseCode: 550 }));
       },
       onData(stream, _session, callback) {
         simpleParser(stream)

@@ -51,6 +51,15 @@ const captchaType = z.enum(CAPTCHA_TYPES, {
  */
 const POW_DIFFICULTY = 16;
 
+/**
+ * What lifts a failed-login escalation (`login.escalation.type`): an e-mail code to the account's address, an image
+ * captcha, or either (`any`). Never a proof of work: a script pays for that with CPU alone.
+ */
+export const ESCALATION_TYPES = ['email', 'image', 'any'] as const;
+const escalationType = z.enum(ESCALATION_TYPES, {
+  errorMap: () => ({ message: `must be one of ${ESCALATION_TYPES.join(', ')}` }),
+});
+
 const captchaSwitch = (enabled: boolean, type: 'image' | 'email') =>
   z.object({ enabled: z.boolean().default(enabled), type: captchaType.default(type) }).strict().default({});
 
@@ -59,7 +68,13 @@ const limit = (interval: string, max: number) =>
 
 export const configSchema = z
   .object({
-    login: z.object({ captcha: captchaSwitch(false, 'image') }).strict().default({}),
+    login: z
+      .object({
+        captcha: captchaSwitch(false, 'image'),
+        escalation: z.object({ type: escalationType.default('email') }).strict().default({}),
+      })
+      .strict()
+      .default({}),
     register: z.object({ captcha: captchaSwitch(true, 'email') }).strict().default({}),
     auth: z
       .object({
@@ -211,6 +226,7 @@ export type PluginConfigInput = z.input<typeof configSchema>;
 /** The configuration as services see it: defaults applied, durations in seconds. */
 export type PluginConfig = z.output<typeof configSchema>;
 export type CaptchaType = z.infer<typeof captchaType>;
+export type EscalationType = z.infer<typeof escalationType>;
 export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled' | 'purgeInterval'>;
 
 const describeIssue = (issue: z.ZodIssue): string => {

@@ -4,10 +4,11 @@
  * its max → 429 with Retry-After. The IP counter counts every request. A request the IP counter refuses never touches
  * the identifier's counter, so one client cannot fill another's.
  *
- * Login (`escalate`) counts failed attempts only against the identifier: the hit is taken before the handler (so
- * concurrent attempts stay bounded) and given back when the login succeeds. Past the max the account is in
- * escalation: a login carrying a captcha goes on (the handler checks it, see `captchaEscalated`), one without gets
- * the 429 with `details: { captcha: 'required' }`, so an attacker's failures cannot lock the owner out.
+ * Login (`escalate`) counts failed attempts only, and per account rather than per string typed (see
+ * `loginFailureSubject`): the hit is taken before the handler (so concurrent attempts stay bounded) and given back
+ * when the login succeeds. Past the max the account is in escalation: a login carrying a captcha goes on (the handler
+ * checks it against `login.escalation.type`, see `captchaEscalated`), one without gets the 429 with
+ * `details: { captcha: 'required' }`, so an attacker's failures cannot lock the owner out.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -60,7 +61,9 @@ export const countRequest = async <T>(
 
   const identifier = identifierField ? request.body[identifierField] : undefined;
   if (typeof identifier !== 'string' || identifier.trim() === '') return handle(false);
-  const subject = `id:${identifier.trim().toLowerCase()}`;
+  const subject = escalate
+    ? await getService(strapi, 'accounts').loginFailureSubject(identifier)
+    : `id:${identifier.trim().toLowerCase()}`;
   const byIdentifier = await limiter.check(limit, subject, config);
   let escalated = false;
   if (!byIdentifier.allowed) {

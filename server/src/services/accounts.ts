@@ -8,13 +8,29 @@ import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
 import type { ClientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
-import { answeredWithKey } from './captcha';
+import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
 import { fieldError, type CaptchaInput, type LoginBody, type PasswordInput, type RegisterBody } from '../validation/auth';
 
 const USER_UID = 'plugin::users-permissions.user';
 const ROLE_UID = 'plugin::users-permissions.role';
 const MAX_PASSWORD_BYTES = 72;
+/** Longest identifier a user row holds (and the plugin's validation lets through). */
+const MAX_IDENTIFIER_LENGTH = 255;
+
+/** What lifts an escalation, per `login.escalation.type`: never a proof of work, which a script pays with CPU alone. */
+const ESCALATION_KINDS: Record<PluginConfig['login']['escalation']['type'], readonly CaptchaKind[]> = {
+  email: ['email'],
+  image: ['image'],
+  any: ['image', 'email'],
+};
+/** How much each kind costs an attacker: CPU alone, a captcha to read, a mailbox to read. */
+const STRENGTH: Record<CaptchaKind, number> = { pow: 0, image: 1, email: 2 };
+const weakest = (kinds: readonly CaptchaKind[]) => Math.min(...kinds.map((kind) => STRENGTH[kind]));
+
+/** The kinds a captcha setting asks for, or undefined when it is off. */
+const requiredKinds = (settings: PluginConfig['login']['captcha']): readonly CaptchaKind[] | undefined =>
+  settings.enabled ? KINDS_OF_TYPE[settings.type] : undefined;
 
 export const ACCOUNT_ERRORS = {
   invalidCredentials: 'Invalid identifier or password',
@@ -95,39 +111,48 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /**
-   * Checks the captcha of the given kind. `address` is where an e-mail code must have been sent (for login: the
-   * account's own address, or the identifier when there is no such account).
+   * Checks a captcha of one of `kinds` (none: no captcha needed). `address` is where an e-mail code must have been
+   * sent (for login: the account's own address, or the identifier when there is no such account).
    */
-  const checkCaptcha = async (
-    settings: PluginConfig['login']['captcha'],
-    input: CaptchaInput,
-    address: string,
-    config: PluginConfig
-  ) => {
-    if (!settings.enabled) return;
+  const checkCaptcha = async (kinds: readonly CaptchaKind[] | undefined, input: CaptchaInput, address: string, config: PluginConfig) => {
+    if (!kinds) return;
     const key = input.key || undefined;
     const code = input.code || undefined;
-    const { type } = settings;
-    const keyed = answeredWithKey(type, key);
+    const keyed = answeredWithKey(kinds, key);
     if (code === undefined || (keyed && key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
     const valid = keyed
-      ? await getService(strapi, 'captcha').verify(type, key!, code, config)
+      ? await getService(strapi, 'captcha').verify(kinds, key!, code, config)
       : await getService(strapi, 'email-code').verify(address, code, config);
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
 
-  /** The local account a login `identifier` names: its e-mail (any case) or its username, as the host's login. */
-  const findLoginUser = async (identifier: string): Promise<UserRow | null> =>
-    (await strapi.db.query(USER_UID).findOne({
+  /**
+   * The local account a login `identifier` names: its e-mail (any case) or its username, as the host's login. Also
+   * called before any body validation (rate limit, host routes): an identifier no column can hold names no account,
+   * and is not sent to the database (PostgreSQL refuses a NUL in a query: a 500).
+   */
+  const findLoginUser = async (identifier: string): Promise<UserRow | null> => {
+    if (identifier.length > MAX_IDENTIFIER_LENGTH || identifier.includes('\u0000')) return null;
+    return (await strapi.db.query(USER_UID).findOne({
       where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
     })) as UserRow | null;
+  };
 
   /**
-   * The captcha a login must carry: `login.captcha`; in escalation at least a captcha of any kind the plugin offers
-   * (the configured one when login's captcha is on, so escalation never accepts a weaker kind than usual).
+   * The kinds of captcha a login must carry: `login.captcha`'s. In escalation (the identifier's account is past its
+   * failed-login limit) those of `login.escalation.type` that the login captcha also takes, or, when they share none,
+   * the stronger of the two sets (an e-mail code over an image over a proof of work): escalation never takes a proof
+   * of work, nor a weaker kind than a usual login.
    */
-  const loginCaptcha = (config: PluginConfig, escalated: boolean): PluginConfig['login']['captcha'] =>
-    escalated && !config.login.captcha.enabled ? { enabled: true, type: 'any' } : config.login.captcha;
+  const loginCaptchaKinds = (config: PluginConfig, escalated: boolean): readonly CaptchaKind[] | undefined => {
+    const usual = requiredKinds(config.login.captcha);
+    if (!escalated) return usual;
+    const escalation = ESCALATION_KINDS[config.login.escalation.type];
+    if (!usual) return escalation;
+    const both = escalation.filter((kind) => usual.includes(kind));
+    if (both.length > 0) return both;
+    return weakest(usual) > weakest(escalation) ? usual : escalation;
+  };
 
   return {
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
@@ -140,7 +165,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!settings.allow_register) throw new errors.ApplicationError(ACCOUNT_ERRORS.registerDisabled);
 
       const email = body.email.toLowerCase();
-      await checkCaptcha(config.register.captcha, body, email, config);
+      await checkCaptcha(requiredKinds(config.register.captcha), body, email, config);
 
       const role = await strapi.db.query(ROLE_UID).findOne({ where: { type: settings.default_role } });
       if (!role) throw new errors.ApplicationError('Impossible to find the default role');
@@ -179,7 +204,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
 
       const { identifier } = body;
       const user = await findLoginUser(identifier);
-      await checkCaptcha(loginCaptcha(config, escalated), body, user?.email ?? identifier, config);
+      await checkCaptcha(loginCaptchaKinds(config, escalated), body, user?.email ?? identifier, config);
 
       const valid = await passwordMatches(password, user?.password);
       if (!user || !valid) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
@@ -203,13 +228,26 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       if (route !== 'login') {
         const settings = route === 'register' ? config.register.captcha : config.login.captcha;
-        await checkCaptcha(settings, captcha, text(body.email).toLowerCase(), config);
+        await checkCaptcha(requiredKinds(settings), captcha, text(body.email).toLowerCase(), config);
         return;
       }
       const identifier = text(body.identifier);
       const user = identifier === '' ? null : await findLoginUser(identifier);
-      await checkCaptcha(loginCaptcha(config, escalated), captcha, user?.email ?? identifier, config);
+      await checkCaptcha(loginCaptchaKinds(config, escalated), captcha, user?.email ?? identifier, config);
       if (!user?.password && typeof body.password === 'string') await passwordMatches(body.password, null);
+      // The host's handler would send it to the database (PostgreSQL refuses a NUL: a 500); it names no account.
+      if (identifier.includes('\u0000')) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
+    },
+
+    /**
+     * The subject of login's failed-attempt counter for `identifier`, on the plugin's route and the host's alike: its
+     * account's (`user:<id>`) when it names one, so the e-mail in any case and the username count together; otherwise
+     * the typed string, trimmed and lower-cased, so unknown identifiers count the same way and the counter does not
+     * tell which exist. Escalation follows this counter, and its captcha goes to the same account's address.
+     */
+    async loginFailureSubject(identifier: string): Promise<string> {
+      const user = await findLoginUser(identifier);
+      return user ? `user:${user.id}` : `id:${identifier.trim().toLowerCase()}`;
     },
 
     /** A new access token for a live refresh token. */

@@ -21,7 +21,9 @@ type Render = (text: string, options?: { noise?: number; color?: boolean }) => s
 // svg-captcha's module is itself the function drawing a given text; its typings only declare `create`.
 const render = svgCaptcha as unknown as Render;
 
-type KeyedKind = 'image' | 'pow';
+/** The kinds of captcha the plugin offers; a login or registration accepts some of them. */
+export type CaptchaKind = 'image' | 'pow' | 'email';
+type KeyedKind = Exclude<CaptchaKind, 'email'>;
 
 interface CaptchaRow {
   id: number;
@@ -30,13 +32,20 @@ interface CaptchaRow {
   expiresAt: string | number;
 }
 
-/** The captcha types answered with a `key`, and the kinds of row each accepts. */
-export type KeyedCaptchaType = Exclude<CaptchaType, 'email'>;
-const KINDS: Record<KeyedCaptchaType, KeyedKind[]> = { image: ['image'], pow: ['pow'], any: ['image', 'pow'] };
+/** The kinds a configured captcha `type` accepts. */
+export const KINDS_OF_TYPE: Record<CaptchaType, readonly CaptchaKind[]> = {
+  image: ['image'],
+  pow: ['pow'],
+  email: ['email'],
+  any: ['image', 'pow', 'email'],
+};
 
-/** Whether captcha `type` is answered with a key: `image` and `pow` always, `any` when the client sent one. */
-export const answeredWithKey = (type: CaptchaType, key: string | undefined): type is KeyedCaptchaType =>
-  type === 'image' || type === 'pow' || (type === 'any' && key !== undefined);
+/** The kinds answered with a `key` among `kinds`. */
+const keyedKinds = (kinds: readonly CaptchaKind[]): KeyedKind[] => kinds.filter((kind): kind is KeyedKind => kind !== 'email');
+
+/** Whether a captcha of `kinds` is answered with a key: always without `email` among them, else when a key was sent. */
+export const answeredWithKey = (kinds: readonly CaptchaKind[], key: string | undefined): boolean =>
+  keyedKinds(kinds).length > 0 && (!kinds.includes('email') || key !== undefined);
 
 /** A decimal nonce: 1 to 20 digits, enough for any search a client can run. */
 const NONCE_PATTERN = /^\d{1,20}$/;
@@ -96,11 +105,11 @@ const captcha = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * True when `code` answers captcha `key` of a kind the captcha `type` accepts: the image text (case-insensitive)
-     * or a proof-of-work nonce. The captcha is gone either way.
+     * True when `code` answers captcha `key` of one of `kinds`: the image text (case-insensitive) or a proof-of-work
+     * nonce. The captcha is gone either way.
      */
-    async verify(type: KeyedCaptchaType, key: string, code: string, config: PluginConfig): Promise<boolean> {
-      const row = (await strapi.db.query(UID).findOne({ where: { kind: { $in: KINDS[type] }, lookup: key } })) as CaptchaRow | null;
+    async verify(kinds: readonly CaptchaKind[], key: string, code: string, config: PluginConfig): Promise<boolean> {
+      const row = (await strapi.db.query(UID).findOne({ where: { kind: { $in: keyedKinds(kinds) }, lookup: key } })) as CaptchaRow | null;
       if (!row) return false;
       const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id } });
       if (count !== 1) return false;

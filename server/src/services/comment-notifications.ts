@@ -11,6 +11,7 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { getService } from '../utils/get-service';
+import { describeMailFailure } from '../utils/mail-failure';
 import { uid } from '../utils/plugin-id';
 import { secretHash } from '../utils/secret-hash';
 import type { CommentStatus } from '../validation/comment';
@@ -66,14 +67,6 @@ export const excerpt = (content: string): string => {
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** What went wrong, without the message: SMTP errors quote the refused recipient. */
-const describeFailure = (error: unknown): string => {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  const parts = [typeof code === 'string' ? code : (error as Error)?.name ?? 'Error'];
-  if (typeof responseCode === 'number') parts.push(`SMTP ${responseCode}`);
-  return parts.join(', ');
-};
-
 const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
   const inFlight = new Set<Promise<void>>();
   let digestRetry: NodeJS.Timeout | undefined;
@@ -86,7 +79,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
     const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(job)
       .catch((error) => {
-        strapi.log.warn(`cms-plugin-bag: ${what} failed (${describeFailure(error)})`);
+        strapi.log.warn(`cms-plugin-bag: ${what} failed (${describeMailFailure(error)})`);
       })
       .finally(() => inFlight.delete(run));
     inFlight.add(run);
@@ -181,7 +174,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
         await send(replyMail(row, row.article.title, recipient.email));
       } catch (error) {
         await releaseReply(row.id);
-        strapi.log.warn(`cms-plugin-bag: reply notification not delivered, will retry on the next approval (${describeFailure(error)})`);
+        strapi.log.warn(`cms-plugin-bag: reply notification not delivered, will retry on the next approval (${describeMailFailure(error)})`);
       }
     }
   };
@@ -237,7 +230,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
         await send(digestMail(email, pending, newest));
       } catch (error) {
         // Not retried in this window: the next digest lists the whole queue, so nothing is lost.
-        strapi.log.warn(`cms-plugin-bag: moderator digest not delivered (${describeFailure(error)})`);
+        strapi.log.warn(`cms-plugin-bag: moderator digest not delivered (${describeMailFailure(error)})`);
       }
     }
   }

@@ -8,6 +8,7 @@ import type { PluginConfig } from '../config/schema';
 import { tableOf } from '../utils/columns';
 import { ServiceUnavailableError } from '../utils/errors';
 import { getService } from '../utils/get-service';
+import { describeMailFailure } from '../utils/mail-failure';
 import { uid } from '../utils/plugin-id';
 import { sameHash, secretHash } from '../utils/secret-hash';
 
@@ -81,7 +82,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
       } catch (error) {
         // No usable code may stay behind, and the resend interval must not count a mail that never left.
         await strapi.db.query(UID).deleteMany({ where: { lookup, secretHash: data.secretHash } });
-        strapi.log.warn(`cms-plugin-bag: verification e-mail delivery failed: ${(error as Error).message}`);
+        strapi.log.warn(`cms-plugin-bag: verification e-mail delivery failed (${describeMailFailure(error)})`);
         throw new ServiceUnavailableError(EMAIL_DELIVERY_FAILED);
       }
       await getService(strapi, 'captcha').purgeExpired();

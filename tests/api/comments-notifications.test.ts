@@ -517,18 +517,29 @@ describe('comment notifications', () => {
       const path = linkIn(mailsTo(MODERATORS[1])[0]);
       expect((await oneClick(app, path).expect(200)).body).toEqual({ data: { unsubscribed: true, kind: 'digest' } });
 
-      // The next window: a new pending comment sends the next digest, to the moderator still subscribed.
+      // The next window: a new pending comment (on another article) sends the next digest, to the moderator still
+      // subscribed. The first article is unpublished meanwhile: its comments are listed without any of its titles.
+      const other = await createArticle(app.strapi);
+      await app.strapi.documents(ARTICLE as never).unpublish({ documentId: article.documentId } as never);
       const clock = app.strapi.plugin('cms-plugin-bag').service('clock') as { now: () => number };
       const later = Date.now() + 2 * 3600 * 1000;
       const now = jest.spyOn(clock, 'now').mockImplementation(() => later);
       try {
-        await submit('Sixth pending');
+        posted.push((await api.post({ content: 'Sixth pending', article: other.documentId }).expect(201)).body.data.documentId);
+        await api.settle();
       } finally {
         now.mockRestore();
       }
       expect(mailsTo(MODERATORS[0])).toHaveLength(2);
-      expect(mailsTo(MODERATORS[0])[1].text).toContain('6 comments waiting for moderation');
-      expect(mailsTo(MODERATORS[0])[1].text).toContain('Sixth pending');
+      const second = mailsTo(MODERATORS[0])[1];
+      expect(second.text).toContain('6 comments waiting for moderation');
+      expect(second.text).toContain('Sixth pending');
+      expect(second.text).toContain(other.title as string);
+      expect(second.text).toContain('on "(an unpublished article)": Fifth pending');
+      for (const body of [second.text, second.html]) {
+        expect(body).not.toContain(article.title as string);
+        expect(body).not.toContain('Unpublished digest title');
+      }
       expect(mailsTo(MODERATORS[1])).toHaveLength(1);
     });
 

@@ -1,0 +1,110 @@
+/**
+ * Measuring: one request checked (`probe`), load with autocannon (`measure`: warm-up, a timed or counted run, then
+ * event-loop stalls sampled one request at a time), and the deepest allowed list query timed one at a time.
+ */
+import autocannon from 'autocannon';
+import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mjs';
+import { DEEPEST_ALLOWED } from './scenarios.mjs';
+import { ask } from './server-process.mjs';
+
+
+export async function deepestAllowedQuery(server) {
+  const first = await probe(server, { path: DEEPEST_ALLOWED });
+  if (!first.ok) return { path: DEEPEST_ALLOWED, failed: first.error };
+  const times = [];
+  for (let i = 0; i < DEEP_SAMPLES; i += 1) {
+    const began = process.hrtime.bigint();
+    const result = await probe(server, { path: DEEPEST_ALLOWED });
+    if (!result.ok) return { path: DEEPEST_ALLOWED, failed: result.error };
+    times.push(Number(process.hrtime.bigint() - began) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    path: DEEPEST_ALLOWED,
+    samples: times.length,
+    rows: first.body?.data?.length ?? 0,
+    bytes: first.bytes,
+    p50: times[Math.floor(times.length / 2)],
+    max: times.at(-1),
+  };
+}
+
+export async function probe(server, request) {
+  const response = await fetch(server.url + request.path, {
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+  });
+  const text = await response.text();
+  let body = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (response.status >= 300) {
+    const message = body?.error?.message ?? response.statusText;
+    return { ok: false, error: `HTTP ${response.status} ${message}`, body };
+  }
+  const problem = request.check?.(body ?? {});
+  return {
+    ok: !problem,
+    error: problem ?? null,
+    body,
+    bytes: Buffer.byteLength(text),
+  };
+}
+
+/** `{ duration }` (seconds) or `{ amount }` (responses); the run ends only when every response it counts is in. */
+const cannon = (server, request, run) =>
+  autocannon({
+    url: server.url + request.path,
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+    connections: CONNECTIONS,
+    timeout: 180,
+    ...run,
+  });
+
+/**
+ * One endpoint: probe once (a failure is reported, not measured), warm up, measure, then sample loop stalls.
+ * A run abandons the requests still in flight at its end, and the server finishes them anyway; waiting for the
+ * server to go idle keeps that work out of the next measurement. An endpoint too slow for a timed window (one
+ * request, alone, takes more than a twentieth of it) is measured by count instead: two responses per connection,
+ * after the probe as warm-up.
+ */
+export async function measure(server, request, { stalls = false } = {}) {
+  const row = { path: request.path, method: request.method ?? 'GET' };
+  const began = Date.now();
+  const first = await probe(server, request);
+  if (!first.ok) return { ...row, failed: first.error };
+  const byCount = { amount: CONNECTIONS * 2 };
+  let result;
+  if ((Date.now() - began) * 20 > DURATION * 1000) {
+    result = await cannon(server, request, byCount);
+    row.byCount = true;
+  } else {
+    await cannon(server, request, byCount);
+    result = await cannon(server, request, { duration: DURATION });
+  }
+  await ask(server, { type: 'idle' });
+  Object.assign(row, {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    seconds: result.duration,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytes: first.bytes,
+  });
+  if (stalls) {
+    // One request at a time: the delay is then the longest synchronous stretch of one request, not queueing.
+    await ask(server, { type: 'eld', reset: true });
+    for (let i = 0; i < STALL_SAMPLES; i += 1) await probe(server, request);
+    row.maxStallMs = (await ask(server, { type: 'eld', reset: true })).maxMs;
+  }
+  return row;
+}
+

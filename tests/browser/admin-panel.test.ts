@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { adminLogin, createAdminWithRole, createRoleWith, type AdminCredentials } from '../helpers/admin';
 import { adminUiLogin, newPage, screenshot, startWithBrowser } from '../helpers/browser';
-import { adminToken, createDocument, createUser } from '../helpers/fixtures';
+import { adminToken, createDocument, createUser, jwtFor } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const SUPER_ADMIN = { email: 'admin@example.com', password: 'Admin-password-1' };
@@ -120,8 +120,10 @@ describe('admin panel in a browser', () => {
     const other = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A fine comment', status: 'approved', article: article.documentId });
     await app.request().post(`/api/bag/comments/${comment.documentId}/like`).expect(200);
     const reasons = [{ reason: 'spam', details: 'Advertising watches' }, { reason: 'off-topic' }, { reason: 'abuse' }];
-    for (const [i, body] of reasons.entries()) {
-      await app.request().post(`/api/bag/comments/${comment.documentId}/report`).set('User-Agent', `Reporter/${i}`).send(body).expect(200);
+    // Three reporters: reports need an account (comments.reports.guests is off by default).
+    for (const body of reasons) {
+      const reporter = `Bearer ${jwtFor(app.strapi, await createUser(app.strapi))}`;
+      await app.request().post(`/api/bag/comments/${comment.documentId}/report`).set('Authorization', reporter).send(body).expect(200);
     }
     // The third report reached the threshold: the comment left the public tree and waits for moderation.
     const hidden = await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200);

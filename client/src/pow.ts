@@ -1,15 +1,12 @@
 /** The proof-of-work captcha solved with WebCrypto (browsers and Node 20's `globalThis.crypto`), as the plugin checks it. */
+import type { z } from 'zod/v4';
+import type { powChallenge } from '../../server/src/domain/shapes/auth';
 
-/** What `GET /api/cms-plugin-bag/auth/captcha-pow` answers. */
-export interface PowChallenge {
-  key: string;
-  challenge: string;
-  /** Leading zero bits the SHA-256 of `${challenge}:${nonce}` must have. */
-  difficulty: number;
-  algorithm: 'SHA-256';
-  /** Seconds the challenge stays valid. */
-  expiresIn: number;
-}
+/**
+ * What `GET /api/cms-plugin-bag/auth/captcha-pow` answers: `difficulty` is the leading zero bits the SHA-256 of
+ * `${challenge}:${nonce}` must have, `expiresIn` the seconds the challenge stays valid.
+ */
+export type PowChallenge = z.infer<typeof powChallenge>;
 
 export interface SolvePowOptions {
   /** Stops the search (the promise rejects with the signal's reason), e.g. when the user leaves the form. */

@@ -4,26 +4,11 @@ import { Box, Button, Field, Flex, Grid, SingleSelect, SingleSelectOption, TextI
 import { Check } from '@strapi/icons';
 import { Layouts, Page, useAPIErrorHandler, useFetchClient, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
+import type { AdminSettings, CaptchaType, SettingsBody, SettingsResponse } from '../api-types';
 import { PERMISSIONS } from '../permissions';
 import { PLUGIN_ID } from '../pluginId';
 import { formatDuration } from '../utils/duration';
 import { getTranslation } from '../utils/getTranslation';
-
-type CaptchaType = 'image' | 'pow' | 'email' | 'any';
-
-interface AdminSettings {
-  login: { captcha: { enabled: boolean; type: CaptchaType } };
-  register: { captcha: { enabled: boolean; type: CaptchaType } };
-  auth: { refreshToken: { expiresIn: number }; requireEncryptedPassword: boolean };
-  comments: { autoApprove: boolean };
-}
-
-interface SettingsResponse {
-  data: {
-    settings: AdminSettings;
-    crypto: { rsaPrivateKeyConfigured: boolean; aesSecretConfigured: boolean; publicKeyFingerprint: string };
-  };
-}
 
 /** The form's values: the duration is edited as text ('30d'). */
 interface FormValues {
@@ -46,7 +31,7 @@ const toForm = (s: AdminSettings): FormValues => ({
   autoApprove: s.comments.autoApprove,
 });
 
-const toBody = (v: FormValues) => ({
+const toBody = (v: FormValues): SettingsBody => ({
   login: { captcha: { enabled: v.loginCaptchaEnabled, type: v.loginCaptchaType } },
   register: { captcha: { enabled: v.registerCaptchaEnabled, type: v.registerCaptchaType } },
   auth: {

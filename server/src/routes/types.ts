@@ -1,3 +1,4 @@
+import type { z } from 'zod/v4';
 import type controllers from '../controllers';
 import type { RateLimitMiddlewareConfig } from '../middlewares/rate-limit';
 
@@ -14,6 +15,17 @@ export interface PluginRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   handler: Handler;
+  /**
+   * What the route reads, for the host's OpenAPI document (shapes in `domain/shapes`). The plugin's own validation
+   * still decides what is accepted and answers bad input: the host checks these only in its core controllers.
+   */
+  request?: {
+    params?: Record<string, z.ZodType>;
+    query?: Record<string, z.ZodType>;
+    body?: { 'application/json': z.ZodType };
+  };
+  /** The 200/201 body. */
+  response?: z.ZodType;
   config?: {
     /** '' serves the route outside the plugin prefix, under its full path (e.g. `/bag/articles` → `/api/bag/articles`). */
     prefix?: string;
@@ -36,3 +48,6 @@ export const rateLimited = (limit: RateLimitMiddlewareConfig['limit'], identifie
   name: 'plugin::cms-plugin-bag.rate-limit',
   config: { limit, identifierField, escalate } satisfies RateLimitMiddlewareConfig,
 });
+
+/** `request` of a route whose body is JSON of this shape. */
+export const jsonBody = (schema: z.ZodType) => ({ body: { 'application/json': schema } });

@@ -1,13 +1,35 @@
 /** Moderation API used by the plugin's moderation page; every route needs `comments.moderate`. */
 import { ADMIN_ACTIONS, requireAdmin } from '../../admin-actions';
-import type { PluginRoute } from '../types';
+import * as shapes from '../../domain/shapes/admin';
+import { jsonBody, type PluginRoute } from '../types';
 
 const moderate = { policies: [requireAdmin(ADMIN_ACTIONS.commentsModerate)] };
 
 const routes: PluginRoute[] = [
-  { method: 'GET', path: '/comments', handler: 'admin-comment.find', config: moderate },
-  { method: 'PUT', path: '/comments/status', handler: 'admin-comment.setStatus', config: moderate },
-  { method: 'POST', path: '/comments/:documentId/reply', handler: 'admin-comment.reply', config: moderate },
+  {
+    method: 'GET',
+    path: '/comments',
+    handler: 'admin-comment.find',
+    request: { query: shapes.moderationQuery },
+    response: shapes.moderationList,
+    config: moderate,
+  },
+  {
+    method: 'PUT',
+    path: '/comments/status',
+    handler: 'admin-comment.setStatus',
+    request: jsonBody(shapes.statusBody),
+    response: shapes.statusResponse,
+    config: moderate,
+  },
+  {
+    method: 'POST',
+    path: '/comments/:documentId/reply',
+    handler: 'admin-comment.reply',
+    request: { params: shapes.replyParams, ...jsonBody(shapes.replyBody) },
+    response: shapes.replyResponse,
+    config: moderate,
+  },
 ];
 
 export default routes;

@@ -1,5 +1,6 @@
 /** `/api/cms-plugin-bag/auth/…`: the account flows, each a Users & Permissions action. */
-import { rateLimited, type Handler, type RouteModule } from '../types';
+import * as shapes from '../../domain/shapes/auth';
+import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../types';
 
 const everyone: Handler[] = [
   'auth.captchaImage',
@@ -15,15 +16,56 @@ const everyone: Handler[] = [
 
 const authRoutes: RouteModule = {
   routes: [
-    { method: 'GET', path: '/auth/captcha-image', handler: 'auth.captchaImage', config: { middlewares: [rateLimited('captchaImage')] } },
+    {
+      method: 'GET',
+      path: '/auth/captcha-image',
+      handler: 'auth.captchaImage',
+      response: shapes.captchaImage,
+      config: { middlewares: [rateLimited('captchaImage')] },
+    },
     // One counter per client IP for both kinds of captcha.
-    { method: 'GET', path: '/auth/captcha-pow', handler: 'auth.captchaPow', config: { middlewares: [rateLimited('captchaImage')] } },
-    { method: 'POST', path: '/auth/send-code', handler: 'auth.sendCode', config: { middlewares: [rateLimited('sendCode', 'identifier')] } },
-    { method: 'POST', path: '/auth/register', handler: 'auth.register', config: { middlewares: [rateLimited('register', 'email')] } },
-    { method: 'POST', path: '/auth/login', handler: 'auth.login', config: { middlewares: [rateLimited('login', 'identifier', true)] } },
-    { method: 'POST', path: '/auth/refresh-token', handler: 'auth.refreshToken', config: { middlewares: [rateLimited('refreshToken')] } },
-    { method: 'POST', path: '/auth/logout', handler: 'auth.logout' },
-    { method: 'GET', path: '/auth/me', handler: 'auth.me' },
+    {
+      method: 'GET',
+      path: '/auth/captcha-pow',
+      handler: 'auth.captchaPow',
+      response: shapes.powChallenge,
+      config: { middlewares: [rateLimited('captchaImage')] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/send-code',
+      handler: 'auth.sendCode',
+      request: json(shapes.sendCodeBody),
+      response: shapes.sendCodeResponse,
+      config: { middlewares: [rateLimited('sendCode', 'identifier')] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/register',
+      handler: 'auth.register',
+      request: json(shapes.registerBody),
+      response: shapes.authResponse,
+      config: { middlewares: [rateLimited('register', 'email')] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/login',
+      handler: 'auth.login',
+      request: json(shapes.loginBody),
+      response: shapes.authResponse,
+      config: { middlewares: [rateLimited('login', 'identifier', true)] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/refresh-token',
+      handler: 'auth.refreshToken',
+      request: json(shapes.refreshTokenBody),
+      response: shapes.refreshTokenResponse,
+      config: { middlewares: [rateLimited('refreshToken')] },
+    },
+    // An unknown token also gets 200: revocation is idempotent (RFC 7009).
+    { method: 'POST', path: '/auth/logout', handler: 'auth.logout', request: json(shapes.refreshTokenBody), response: shapes.logoutResponse },
+    { method: 'GET', path: '/auth/me', handler: 'auth.me', response: shapes.user },
   ],
   grants: { public: everyone, authenticated: everyone },
 };

@@ -1,5 +1,7 @@
 /** Likes (`/api/bag/comments/:id/like`) and reports (`/api/bag/comments/:id/report`), rate limited per client IP. */
-import { rateLimited, type RouteModule } from '../types';
+import { idParams } from '../../domain/shapes/comments';
+import * as shapes from '../../domain/shapes/comment-feedback';
+import { jsonBody, rateLimited, type RouteModule } from '../types';
 
 const commentFeedbackRoutes: RouteModule = {
   routes: [
@@ -7,18 +9,24 @@ const commentFeedbackRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments/:id/like',
       handler: 'comment-feedback.like',
+      request: { params: idParams },
+      response: shapes.likeResponse,
       config: { prefix: '', middlewares: [rateLimited('reaction')] },
     },
     {
       method: 'DELETE',
       path: '/bag/comments/:id/like',
       handler: 'comment-feedback.unlike',
+      request: { params: idParams },
+      response: shapes.likeResponse,
       config: { prefix: '', middlewares: [rateLimited('reaction')] },
     },
     {
       method: 'POST',
       path: '/bag/comments/:id/report',
       handler: 'comment-feedback.report',
+      request: { params: idParams, ...jsonBody(shapes.reportBody) },
+      response: shapes.reportResponse,
       config: { prefix: '', middlewares: [rateLimited('report')] },
     },
   ],

@@ -3,12 +3,27 @@
  * Bearer token. The signed link is the authorization, so the route is outside Users & Permissions (`auth: false`):
  * revoking a role's action must not break the links in mails already sent.
  */
-import type { RouteModule } from '../types';
+import * as shapes from '../../domain/shapes/unsubscribe';
+import { jsonBody, type RouteModule } from '../types';
 
 const commentUnsubscribeRoutes: RouteModule = {
   routes: [
-    { method: 'GET', path: '/bag/comments/unsubscribe', handler: 'comment-unsubscribe.confirm', config: { prefix: '', auth: false } },
-    { method: 'POST', path: '/bag/comments/unsubscribe', handler: 'comment-unsubscribe.unsubscribe', config: { prefix: '', auth: false } },
+    {
+      method: 'GET',
+      path: '/bag/comments/unsubscribe',
+      handler: 'comment-unsubscribe.confirm',
+      request: { query: shapes.tokenQuery },
+      response: shapes.confirmPage,
+      config: { prefix: '', auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/bag/comments/unsubscribe',
+      handler: 'comment-unsubscribe.unsubscribe',
+      request: { query: shapes.tokenQuery, ...jsonBody(shapes.unsubscribeBody) },
+      response: shapes.unsubscribeResponse,
+      config: { prefix: '', auth: false },
+    },
   ],
   grants: {},
 };

@@ -2,7 +2,8 @@
  * `/api/bag/comments` (submission, flood-limited), `/api/bag/articles/:id/comments` (the approved tree, or a page of
  * it), `/api/bag/comments/counts` and `/api/bag/comments/:id/replies`. Fixed paths come before `:id` ones.
  */
-import { rateLimited, type RouteModule } from '../types';
+import * as shapes from '../../domain/shapes/comments';
+import { jsonBody, rateLimited, type RouteModule } from '../types';
 
 const commentRoutes: RouteModule = {
   routes: [
@@ -10,11 +11,34 @@ const commentRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments',
       handler: 'comment.create',
+      request: jsonBody(shapes.createBody),
+      response: shapes.createResponse,
       config: { prefix: '', middlewares: [rateLimited('comment')] },
     },
-    { method: 'GET', path: '/bag/articles/:id/comments', handler: 'comment.findByArticle', config: { prefix: '' } },
-    { method: 'GET', path: '/bag/comments/counts', handler: 'comment.counts', config: { prefix: '' } },
-    { method: 'GET', path: '/bag/comments/:id/replies', handler: 'comment.replies', config: { prefix: '' } },
+    {
+      method: 'GET',
+      path: '/bag/articles/:id/comments',
+      handler: 'comment.findByArticle',
+      request: { params: shapes.idParams, query: shapes.threadQuery },
+      response: shapes.threadResponse,
+      config: { prefix: '' },
+    },
+    {
+      method: 'GET',
+      path: '/bag/comments/counts',
+      handler: 'comment.counts',
+      request: { query: shapes.countsQuery },
+      response: shapes.countsResponse,
+      config: { prefix: '' },
+    },
+    {
+      method: 'GET',
+      path: '/bag/comments/:id/replies',
+      handler: 'comment.replies',
+      request: { params: shapes.idParams, query: shapes.repliesQuery },
+      response: shapes.repliesResponse,
+      config: { prefix: '' },
+    },
   ],
   grants: {
     public: ['comment.create', 'comment.findByArticle', 'comment.counts', 'comment.replies'],

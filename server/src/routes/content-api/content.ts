@@ -1,23 +1,30 @@
-/** `/api/bag/…`: published content for everyone (CONTRACT.md §3, §4 "Content"). */
+/** `/api/bag/…`: published content for everyone; only published documents are ever returned. */
+import type { z } from 'zod/v4';
+import * as shapes from '../../domain/shapes/content';
 import type { Handler, PluginRoute, RouteModule } from '../types';
 
-const get = (path: string, handler: Handler): PluginRoute => ({
+const get = (path: string, handler: Handler, response: z.ZodType, request?: PluginRoute['request']): PluginRoute => ({
   method: 'GET',
   path: `/bag${path}`,
   handler,
+  ...(request ? { request } : {}),
+  response,
   config: { prefix: '' },
 });
 
+const list = { query: shapes.listQuery };
+const bySlug = { params: shapes.slugParams };
+
 const routes = [
-  get('/articles', 'article.find'),
-  get('/articles/:slug', 'article.findOne'),
-  get('/pages', 'page.find'),
-  get('/pages/:slug', 'page.findOne'),
-  get('/banners', 'banner.find'),
-  get('/banners/:group', 'banner.findByGroup'),
-  get('/categories', 'category.find'),
-  get('/tags', 'tag.find'),
-  get('/menus/:slug', 'menu.findOne'),
+  get('/articles', 'article.find', shapes.articleList, list),
+  get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug),
+  get('/pages', 'page.find', shapes.pageList, list),
+  get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug),
+  get('/banners', 'banner.find', shapes.bannerList),
+  get('/banners/:group', 'banner.findByGroup', shapes.bannerList, { params: shapes.groupParams }),
+  get('/categories', 'category.find', shapes.categoryList),
+  get('/tags', 'tag.find', shapes.tagList),
+  get('/menus/:slug', 'menu.findOne', shapes.menuDetail, bySlug),
 ];
 
 const handlers = routes.map((route) => route.handler);

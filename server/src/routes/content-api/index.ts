@@ -11,7 +11,7 @@ const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFe
 
 export const routes = modules.flatMap((module) => module.routes);
 
-/** Actions granted on first start, per role type (CONTRACT.md §3). */
+/** Actions granted on first start, per role type. */
 export const defaultGrants: Record<RoleType, Handler[]> = {
   public: modules.flatMap((module) => module.grants.public ?? []),
   authenticated: modules.flatMap((module) => module.grants.authenticated ?? []),

@@ -1,0 +1,12 @@
+/** What the plugin's admin routes answer, from the schemas the routes declare (type-only: no zod in the admin bundle). */
+import type { z } from 'zod/v4';
+import type * as shapes from '../../server/src/domain/shapes/admin';
+
+export type CommentStatus = ModeratedComment['status'];
+export type ModeratedComment = z.infer<typeof shapes.moderatedComment>;
+export type ModerationList = z.infer<typeof shapes.moderationList>;
+
+export type CaptchaType = z.infer<typeof shapes.captchaType>;
+export type AdminSettings = z.infer<typeof shapes.adminSettings>;
+export type SettingsResponse = z.infer<typeof shapes.settingsResponse>;
+export type SettingsBody = z.input<typeof shapes.settingsBody>;

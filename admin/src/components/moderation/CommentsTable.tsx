@@ -1,0 +1,60 @@
+/** The moderation table, or a note when no comment matches the filters. */
+import { Box, Checkbox, Table, Tbody, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import type { ModeratedComment } from '../../api-types';
+import type { Translate } from '../../hooks/useModerationText';
+import { CommentRow, type RowActions } from './CommentRow';
+
+interface Props extends RowActions {
+  t: Translate;
+  rows: ModeratedComment[];
+  selected: string[];
+  busy: boolean;
+  onToggleAll: () => void;
+}
+
+export const CommentsTable = ({ t, rows, selected, busy, onToggleAll, ...actions }: Props) => {
+  if (rows.length === 0) {
+    return (
+      <Box background="neutral0" padding={8} hasRadius shadow="filterShadow">
+        <Typography textColor="neutral600">{t('moderation.empty', 'No comments match these filters.')}</Typography>
+      </Box>
+    );
+  }
+  const allSelected = selected.length === rows.length;
+  const columns = [
+    t('moderation.column.comment', 'Comment'),
+    t('moderation.column.author', 'Author'),
+    t('moderation.column.article', 'Article'),
+    t('moderation.column.status', 'Status'),
+    t('moderation.column.likes', 'Likes'),
+    t('moderation.column.reports', 'Reports'),
+    t('moderation.column.client', 'IP / User-Agent'),
+    t('moderation.column.date', 'Date'),
+    t('moderation.column.actions', 'Actions'),
+  ];
+  return (
+    <Table colCount={10} rowCount={rows.length + 1}>
+      <Thead>
+        <Tr>
+          <Th>
+            <Checkbox
+              aria-label={t('moderation.selectAll', 'Select all')}
+              checked={allSelected ? true : selected.length ? 'indeterminate' : false}
+              onCheckedChange={onToggleAll}
+            />
+          </Th>
+          {columns.map((label) => (
+            <Th key={label}>
+              <Typography variant="sigma">{label}</Typography>
+            </Th>
+          ))}
+        </Tr>
+      </Thead>
+      <Tbody>
+        {rows.map((row) => (
+          <CommentRow key={row.documentId} t={t} row={row} selected={selected.includes(row.documentId)} busy={busy} {...actions} />
+        ))}
+      </Tbody>
+    </Table>
+  );
+};

@@ -1,0 +1,47 @@
+/** Comments under `/api/bag`: the approved tree, pages of it, replies, counts, and posting one. */
+import type { z } from 'zod/v4';
+import type * as shapes from '../../server/src/domain/shapes/comments';
+import { withQuery } from './query';
+import { json, type Session } from './session';
+
+export type CommentNode = shapes.CommentTreeNode;
+/** A reply in a paged thread: `replyCount` approved direct replies, fetched with `comments.replies`. */
+export type ThreadReply = z.infer<typeof shapes.threadReply>;
+/** A root in a page of a thread, with its first replies (oldest first). */
+export type ThreadRoot = z.infer<typeof shapes.threadRoot>;
+/** `next` is the cursor for the following page (pass it as `after`), null on the last page. */
+export type ThreadMeta = z.infer<typeof shapes.threadMeta>;
+export type ThreadSort = z.infer<typeof shapes.threadSort>;
+export type CreatedComment = z.infer<typeof shapes.createdComment>;
+/** What `comments.create` posts: the logged-in user (or a guest) is the author. */
+export type CommentInput = Omit<z.input<typeof shapes.commentInput>, 'author'>;
+
+export function commentCalls({ request }: Session) {
+  return {
+    /** The approved comment tree of an article (`documentId` or numeric id). */
+    list: (article: string | number) =>
+      request<z.infer<typeof shapes.treeResponse>>(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`),
+    /** A page of an article's approved roots, each with its first replies; pass `meta.pagination.next` as `after`. */
+    page: (article: string | number, options: { sort?: ThreadSort; pageSize?: number; after?: string } = {}) =>
+      request<z.infer<typeof shapes.rootsPageResponse>>(
+        withQuery(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`, {
+          sort: options.sort ?? 'createdAt:desc',
+          ...(options.pageSize ? { pagination: { pageSize: options.pageSize } } : {}),
+          ...(options.after ? { after: options.after } : {}),
+        })
+      ),
+    /** A page of a comment's approved direct replies, oldest first. */
+    replies: (comment: string | number, options: { pageSize?: number; after?: string } = {}) =>
+      request<z.infer<typeof shapes.repliesResponse>>(
+        withQuery(`/api/bag/comments/${encodeURIComponent(String(comment))}/replies`, {
+          ...(options.pageSize ? { pagination: { pageSize: options.pageSize } } : {}),
+          ...(options.after ? { after: options.after } : {}),
+        })
+      ),
+    /** Approved, visible comments per article (up to 100 ids), keyed as given. */
+    counts: (articles: (string | number)[]) =>
+      request<z.infer<typeof shapes.countsResponse>>(withQuery('/api/bag/comments/counts', { articles: articles.map(String).join(',') })),
+    /** Posts a comment as the logged-in user (or as a guest); it starts `pending` unless auto-approve is on. */
+    create: (input: CommentInput) => request<z.infer<typeof shapes.createResponse>>('/api/bag/comments', json('POST', input)),
+  };
+}

@@ -1,0 +1,94 @@
+/** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
+import { z } from 'zod/v4';
+import { identifier, publicAuthor } from './common';
+
+export const commentStatus = z.enum(['pending', 'approved', 'rejected']);
+export const threadSort = z.enum(['createdAt:desc', 'createdAt:asc', 'top']);
+
+/** `content`, `article` (documentId or numeric id of a published article), optional `parent` and `author`. */
+export const commentInput = z.object({
+  content: z.string(),
+  article: identifier,
+  parent: identifier.nullable().optional(),
+  author: identifier.nullable().optional(),
+});
+
+/** The fields, or the Strapi REST envelope `{ data: { … } }` around them. */
+export const createBody = z.union([commentInput, z.object({ data: commentInput })]);
+
+export const createdComment = z.object({
+  id: z.number().int(),
+  documentId: z.string(),
+  content: z.string(),
+  status: commentStatus,
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  parent: z.object({ id: z.number().int(), documentId: z.string() }).nullable(),
+  article: z.object({ id: z.number().int(), documentId: z.string() }),
+});
+export const createResponse = z.object({ data: createdComment });
+
+export interface CommentTreeNode {
+  id: number;
+  documentId: string;
+  content: string;
+  createdAt: string;
+  isAdmin: boolean;
+  author: z.infer<typeof publicAuthor> | null;
+  children: CommentTreeNode[];
+}
+
+/** A node of the approved tree: never the IP, the User-Agent, an e-mail or the status. */
+export const commentNode: z.ZodType<CommentTreeNode> = z.object({
+  id: z.number().int(),
+  documentId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  author: publicAuthor.nullable(),
+  get children() {
+    return z.array(commentNode);
+  },
+});
+
+/** `total` counts every node of the tree, roots and replies. */
+export const treeResponse = z.object({ data: z.array(commentNode), meta: z.object({ total: z.number().int() }) });
+
+/** A reply in a paged thread: `replyCount` approved direct replies. */
+export const threadReply = z.object({
+  id: z.number().int(),
+  documentId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  likes: z.number().int(),
+  author: publicAuthor.nullable(),
+  replyCount: z.number().int(),
+});
+
+/** A root in a page of a thread, with its first replies (oldest first). */
+export const threadRoot = threadReply.extend({ replies: z.array(threadReply) });
+
+/** `next` is the cursor of the following page (pass it as `after`), null on the last page; `total` is left out with `pagination[withCount]=false`. */
+export const threadMeta = z.object({
+  pagination: z.object({ pageSize: z.number().int(), hasMore: z.boolean(), next: z.string().nullable() }),
+  total: z.number().int().optional(),
+});
+
+export const rootsPageResponse = z.object({ data: z.array(threadRoot), meta: threadMeta });
+export const repliesResponse = z.object({ data: z.array(threadReply), meta: threadMeta });
+
+/** Without paging parameters the whole approved tree; with any of them a page of roots. */
+export const threadResponse = z.union([treeResponse, rootsPageResponse]);
+
+const pageSizeQuery = z.object({ pageSize: z.string().optional(), withCount: z.enum(['true', 'false']).optional() }).optional();
+
+export const threadQuery = { sort: threadSort.optional(), pagination: pageSizeQuery, after: z.string().optional() };
+export const repliesQuery = { pagination: pageSizeQuery, after: z.string().optional() };
+
+/** Approved, visible comments per article, keyed as the ids were given. */
+export const countsQuery = { articles: z.string().describe('comma-separated documentIds or numeric ids, at most 100') };
+export const countsResponse = z.object({ data: z.record(z.string(), z.number().int()) });
+
+/** The article (`documentId`, numeric id accepted) or the comment a route is about. */
+export const idParams = { id: z.string() };

@@ -1,0 +1,114 @@
+/** Shapes of the published content under `/api/bag`: articles, pages, banners, categories, tags, menus. */
+import { z } from 'zod/v4';
+import { pagination, publicAuthor, restListQuery } from './common';
+
+/** Every published entry carries its ids; other attributes (custom ones included) come as the content type has them. */
+const entry = { id: z.number().int(), documentId: z.string() };
+
+/** An uploaded file as the host's REST API shows it. */
+const media = z.object({ id: z.number().int(), url: z.string() }).catchall(z.unknown());
+
+export const article = z
+  .object({
+    ...entry,
+    title: z.string(),
+    slug: z.string(),
+    summary: z.string().nullable().optional(),
+    content: z.string().nullable().optional(),
+    isTop: z.boolean().optional(),
+    views: z.number().int().optional(),
+    cover: media.nullable().optional(),
+    author: publicAuthor.nullable().optional(),
+  })
+  .catchall(z.unknown());
+
+export const page = z
+  .object({
+    ...entry,
+    title: z.string(),
+    slug: z.string(),
+    content: z.string().nullable().optional(),
+    seoTitle: z.string().nullable().optional(),
+    seoKeywords: z.string().nullable().optional(),
+    seoDescription: z.string().nullable().optional(),
+    views: z.number().int().optional(),
+  })
+  .catchall(z.unknown());
+
+export const banner = z
+  .object({
+    ...entry,
+    title: z.string(),
+    subtitle: z.string().nullable().optional(),
+    link: z.string().nullable().optional(),
+    image: media.nullable().optional(),
+    group: z.string(),
+    order: z.number().int(),
+  })
+  .catchall(z.unknown());
+
+export const tag = z.object({ ...entry, title: z.string(), slug: z.string() }).catchall(z.unknown());
+
+export interface CategoryNode {
+  id: number;
+  documentId: string;
+  title: string;
+  slug?: string | null;
+  children: CategoryNode[];
+  [field: string]: unknown;
+}
+
+/** A category with its sub-categories, to any depth. */
+export const category: z.ZodType<CategoryNode> = z
+  .object({
+    ...entry,
+    title: z.string(),
+    slug: z.string().nullable().optional(),
+    children: z.array(z.lazy(() => category)),
+  })
+  .catchall(z.unknown());
+
+export interface MenuItemNode {
+  id: number;
+  documentId: string;
+  title: string;
+  url: string;
+  target: '_self' | '_blank';
+  icon?: string | null;
+  isHot?: boolean;
+  order?: number;
+  children: MenuItemNode[];
+  [field: string]: unknown;
+}
+
+/** Every attribute of the menu-item content type except its `menu` and `parent` relations, plus `children`. */
+export const menuItem: z.ZodType<MenuItemNode> = z
+  .object({
+    ...entry,
+    title: z.string(),
+    url: z.string(),
+    target: z.enum(['_self', '_blank']),
+    icon: z.string().nullable().optional(),
+    isHot: z.boolean().optional(),
+    order: z.number().int().optional(),
+    children: z.array(z.lazy(() => menuItem)),
+  })
+  .catchall(z.unknown());
+
+export const menu = z.object({ ...entry, title: z.string(), slug: z.string(), items: z.array(menuItem) });
+
+export const articleList = z.object({ data: z.array(article), meta: z.object({ pagination }) });
+export const articleDetail = z.object({ data: article });
+export const pageList = z.object({ data: z.array(page) });
+export const pageDetail = z.object({ data: page });
+export const bannerList = z.object({ data: z.array(banner) });
+export const categoryList = z.object({ data: z.array(category) });
+export const tagList = z.object({ data: z.array(tag) });
+export const menuDetail = z.object({ data: menu });
+
+/** Query parameters of the article and page lists. */
+export const listQuery = restListQuery;
+
+/** The slug of a detail route. */
+export const slugParams = { slug: z.string() };
+export const groupParams = { group: z.string() };

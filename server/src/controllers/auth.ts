@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
-import { captchaEscalated } from '../middlewares/rate-limit';
+import { captchaEscalated } from '../domain/auth';
+import { USER_UID } from '../domain/uids';
 import { clientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
 import {
@@ -10,8 +11,6 @@ import {
   validateRegisterBody,
   validateSendCodeBody,
 } from '../validation/auth';
-
-const USER_UID = 'plugin::users-permissions.user';
 
 const authController = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The user as `/api/users/me` shows it: the host's own output sanitizer drops private fields. */

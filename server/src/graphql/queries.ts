@@ -16,7 +16,7 @@ import rateLimitMiddleware from '../middlewares/rate-limit';
 import type { Handler } from '../routes/types';
 import type { DetailKind } from '../services/content';
 import { getService } from '../utils/get-service';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import { PLUGIN_ID } from '../domain/plugin-id';
 import { parseIdentifier } from '../validation/comment';
 import { writeDeepResults } from './deep-results';
 import { AUTHOR_TYPE, type Nexus, type ObjectDefinition } from './nexus';

@@ -7,7 +7,7 @@
  */
 import type { Core, UID } from '@strapi/strapi';
 import { publicUser } from '../services/content';
-import { PLUGIN_ID, uid } from '../utils/plugin-id';
+import { PLUGIN_ID, uid } from '../domain/plugin-id';
 import { AUTHOR_TYPE, authorType, type Args, type Nexus, type ResolverMiddleware } from './nexus';
 
 const ARTICLE = uid('article');

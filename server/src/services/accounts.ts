@@ -6,13 +6,14 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
+import type { CaptchaInput, HostAuthRoute, LoginBody, PasswordInput, RegisterBody } from '../domain/auth';
+import { fieldError } from '../domain/errors';
+import { USER_UID } from '../domain/uids';
 import type { ClientInfo } from '../utils/client';
 import { getService } from '../utils/get-service';
 import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
-import { fieldError, type CaptchaInput, type LoginBody, type PasswordInput, type RegisterBody } from '../validation/auth';
 
-const USER_UID = 'plugin::users-permissions.user';
 const ROLE_UID = 'plugin::users-permissions.role';
 const MAX_PASSWORD_BYTES = 72;
 /** Longest identifier a user row holds (and the plugin's validation lets through). */
@@ -44,7 +45,6 @@ export const ACCOUNT_ERRORS = {
 } as const;
 
 /** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
-export type HostAuthRoute = 'login' | 'register' | 'forgotPassword';
 
 interface AdvancedSettings {
   allow_register?: boolean;

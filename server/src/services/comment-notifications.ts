@@ -12,9 +12,9 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { getService } from '../utils/get-service';
 import { describeMailFailure } from '../utils/mail-failure';
-import { uid } from '../utils/plugin-id';
+import { uid } from '../domain/plugin-id';
 import { secretHash } from '../utils/secret-hash';
-import type { CommentStatus } from '../validation/comment';
+import type { CommentStatus } from '../domain/comments';
 
 const COMMENT = uid('comment');
 const UNSUBSCRIBE = uid('comment-unsubscribe');

@@ -15,10 +15,10 @@ import type { PluginConfig } from '../config/schema';
 import { tableOf } from '../utils/columns';
 import { forbidden } from '../utils/errors';
 import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
+import { uid } from '../domain/plugin-id';
 import { findVisibleComment } from '../utils/visible-comment';
 import { voterKey, type Voter } from '../utils/voter-key';
-import type { Identifier } from '../validation/comment';
+import type { Identifier } from '../domain/comments';
 
 const COMMENT = uid('comment');
 const REACTION = uid('comment-reaction');

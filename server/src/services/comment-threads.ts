@@ -15,8 +15,9 @@ import type { PluginConfig } from '../config/schema';
 import { commentTables, publicNodeColumns } from '../utils/comment-tables';
 import { getService } from '../utils/get-service';
 import type { PublicAuthor } from './comments';
-import type { Identifier } from '../validation/comment';
-import { cursorCodec, parsePageQuery, type CursorKey, type PageQuery, type ThreadSort } from '../validation/thread';
+import type { Identifier } from '../domain/comments';
+import { cursorCodec, type CursorKey, type PageQuery, type ThreadSort } from '../domain/thread';
+import { parsePageQuery } from '../validation/thread';
 
 /** The author as the public tree shows it: `{ id, documentId, username }`. */
 export type ThreadAuthor = PublicAuthor;

@@ -16,8 +16,9 @@ import { yieldToEventLoop } from '../utils/json';
 import { buildTree } from '../utils/tree';
 import { findVisibleComment } from '../utils/visible-comment';
 import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
-import { validateCommentBody, type AdminListQuery, type CommentInput, type CommentStatus, type Identifier } from '../validation/comment';
+import { uid } from '../domain/plugin-id';
+import type { AdminListQuery, CommentInput, CommentStatus, Identifier } from '../domain/comments';
+import { validateCommentBody } from '../validation/comment';
 import type { ModerationReport } from './comment-reports';
 
 const COMMENT = uid('comment');

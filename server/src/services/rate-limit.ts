@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
 import type { PluginConfig, RateLimitName } from '../config/schema';
 import { tableOf } from '../utils/columns';
 import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
+import { uid } from '../domain/plugin-id';
 import { sha256 } from '../utils/secret-hash';
 
 export interface HitResult {

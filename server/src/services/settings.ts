@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { configSchema, parseConfig, type PluginConfig } from '../config/schema';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import { PLUGIN_ID } from '../domain/plugin-id';
 import { isRecord } from '../utils/is-record';
 
 const CACHE_MS = 5_000;

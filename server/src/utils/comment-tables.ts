@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { tableOf } from './columns';
-import { uid } from './plugin-id';
+import { uid } from '../domain/plugin-id';
 
 const COMMENT = uid('comment');
 const ARTICLE = uid('article');

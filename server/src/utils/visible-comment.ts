@@ -6,8 +6,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { tableOf } from './columns';
-import { uid } from './plugin-id';
-import type { Identifier } from '../validation/comment';
+import { uid } from '../domain/plugin-id';
+import type { Identifier } from '../domain/comments';
 
 const COMMENT = uid('comment');
 const ARTICLE = uid('article');

@@ -1,4 +1,4 @@
-import { ADMIN_ACTIONS, requireAdmin } from '../../admin-actions';
+import { ADMIN_ACTIONS, requireAdmin } from '../../domain/admin-actions';
 import type { PluginRoute } from '../types';
 
 const routes: PluginRoute[] = [

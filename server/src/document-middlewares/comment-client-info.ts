@@ -1,0 +1,27 @@
+/**
+ * A comment created during an HTTP request gets that request's client IP and User-Agent (whatever the data said),
+ * and an update never changes them: they record the submission. Outside a request (seed scripts, migrations) the
+ * data is stored as given.
+ */
+import type { Core, Modules } from '@strapi/strapi';
+import { uid } from '../domain/plugin-id';
+import { clientInfo } from '../utils/client';
+
+const COMMENT = uid('comment');
+
+type Params = { documentId?: string; data?: Record<string, unknown> };
+
+export const commentClientInfo =
+  (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
+  async (context, next) => {
+    const params = context.params as Params;
+    if (context.uid !== COMMENT || !params.data) return next();
+    const request = strapi.requestContext.get();
+    if (request && context.action === 'create') {
+      Object.assign(params.data, clientInfo(request));
+    } else if (request && context.action === 'update') {
+      delete params.data.ip;
+      delete params.data.userAgent;
+    }
+    return next();
+  };

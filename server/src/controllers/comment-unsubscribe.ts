@@ -6,8 +6,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { unsubscribeTokenOf } from '../middlewares/unsubscribe-token';
-import type { NotificationKind } from '../services/comment-notifications';
-import { escapeHtml } from '../services/comment-notifications';
+import type { NotificationKind } from '../services/comments/notifications';
+import { escapeHtml } from '../services/comments/notifications';
 import { getService } from '../utils/get-service';
 
 const WHAT: Record<NotificationKind, string> = {

@@ -17,7 +17,8 @@ import type { Handler } from '../routes/types';
 import type { DetailKind } from '../services/content';
 import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../domain/plugin-id';
-import { parseIdentifier } from '../validation/comment';
+import { parseIdentifier, validateCommentBody } from '../validation/comment';
+import { parseRootsQuery } from '../validation/thread';
 import { writeDeepResults } from './deep-results';
 import { AUTHOR_TYPE, type Nexus, type ObjectDefinition } from './nexus';
 
@@ -253,19 +254,26 @@ export const registerPluginQueries = (strapi: Core.Strapi): void => {
   const menu: Resolver<SlugArgs> = async (_parent, args, context) =>
     getService(strapi, 'menus').detail(args.slug, context.state.auth, localeOf(args));
 
-  // The REST form of the paging parameters, so both go through one parser (comment-threads.parseRootsQuery).
-  // Comment threads are per article document: `locale` is accepted and has no effect (CONTRACT.md §7).
-  const thread: Resolver<ThreadArgs> = async (_parent, args) =>
-    getService(strapi, 'comment-threads').rootsPage(parseIdentifier(args.article), {
+  // The REST form of the paging parameters, so both go through one parser (validation/thread.ts parseRootsQuery).
+  // Comment threads are per article document: `locale` is accepted and has no effect.
+  const thread: Resolver<ThreadArgs> = async (_parent, args) => {
+    const config = await getService(strapi, 'settings').get();
+    const threads = getService(strapi, 'comment-threads');
+    const query = {
       pagination: args.pageSize === undefined || args.pageSize === null ? undefined : { pageSize: String(args.pageSize) },
       after: args.after ?? undefined,
-    });
+    };
+    return threads.roots(parseIdentifier(args.article), parseRootsQuery(query, config, threads.cursors()), config);
+  };
 
-  const createComment: Resolver<CreateCommentArgs> = async (_parent, args, context) =>
-    getService(strapi, 'comments').create(
-      { content: args.data.content, article: args.data.article, parent: args.data.parent ?? undefined },
-      context.state.user
-    );
+  // As POST /api/bag/comments: the body checked against the current settings, then submitted.
+  const createComment: Resolver<CreateCommentArgs> = async (_parent, args, context) => {
+    const config = await getService(strapi, 'settings').get();
+    const body = { content: args.data.content, article: args.data.article, parent: args.data.parent ?? undefined };
+    const input = validateCommentBody(body, config.comments.maxLength);
+    const user = context.state.user as { id: number; documentId: string } | null | undefined;
+    return getService(strapi, 'comments').submit(input, user ? { id: user.id, documentId: user.documentId } : null, config);
+  };
 
   strapi
     .plugin('graphql')

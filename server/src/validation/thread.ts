@@ -3,6 +3,7 @@
  * `/bag/comments/counts`). Every refusal is the host's ValidationError (400); the cursor's format is in
  * domain/thread.ts.
  */
+import type { PluginConfig } from '../config/schema';
 import type { Identifier } from '../domain/comments';
 import { invalidField as invalid } from '../domain/errors';
 import { THREAD_SORTS, type CursorCodec, type PageQuery, type ThreadSort } from '../domain/thread';
@@ -62,6 +63,14 @@ export const parsePageQuery = (
   const after = rawAfter === undefined || rawAfter === '' ? undefined : codec.decode(rawAfter, sort);
   return { sort, pageSize, after, withCount: withCountOf(input.pagination) };
 };
+
+/** The paging parameters of a page of an article's roots (`sort`, `pagination[pageSize]`, `after`). */
+export const parseRootsQuery = (query: unknown, config: PluginConfig, codec: CursorCodec): PageQuery =>
+  parsePageQuery(query, config.comments.thread, codec);
+
+/** The paging parameters of a page of one comment's replies: oldest first only. */
+export const parseRepliesQuery = (query: unknown, config: PluginConfig, codec: CursorCodec): PageQuery =>
+  parsePageQuery(query, config.comments.thread, codec, { sorts: ['createdAt:asc'], defaultSort: 'createdAt:asc' });
 
 /** `?articles=a,b,c`: documentIds or numeric ids, duplicates removed, 1..MAX_COUNT_ARTICLES of them. */
 export const parseCountArticles = (query: unknown): { key: string; id: Identifier }[] => {

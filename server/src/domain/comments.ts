@@ -1,4 +1,4 @@
-/** What a comment is, as every layer names it: statuses, identifiers, inputs, the public author. */
+/** What a comment is, as every layer names it: statuses, identifiers, checked inputs (the public author: users.ts). */
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
@@ -28,11 +28,4 @@ export interface AdminListQuery {
 export interface ReportInput {
   reason: string;
   details?: string;
-}
-
-/** A comment's author as every public answer shows it: `{ id, documentId, username }`, never more. */
-export interface PublicAuthor {
-  id: number;
-  documentId: string;
-  username: string;
 }

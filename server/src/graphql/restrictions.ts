@@ -6,7 +6,7 @@
  * the plugins' order.
  */
 import type { Core, UID } from '@strapi/strapi';
-import { publicUser } from '../services/content';
+import { publicAuthor } from '../domain/users';
 import { PLUGIN_ID, uid } from '../domain/plugin-id';
 import { AUTHOR_TYPE, authorType, type Args, type Nexus, type ResolverMiddleware } from './nexus';
 
@@ -127,7 +127,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
             type: AUTHOR_TYPE,
             async resolve(parent: { id?: number } | null) {
               if (parent?.id === undefined) return null;
-              return publicUser(await strapi.db.query(owner).load(parent, field, { select: ['id', 'documentId', 'username'] }));
+              return publicAuthor(await strapi.db.query(owner).load(parent, field, { select: ['id', 'documentId', 'username'] }));
             },
           });
         },

@@ -1,6 +1,7 @@
 /** `GET /api/bag/articles/:id/comments` without paging parameters: the approved comments of an article as a tree. */
 import type { Core } from '@strapi/strapi';
-import type { Identifier, PublicAuthor } from '../../domain/comments';
+import type { Identifier } from '../../domain/comments';
+import type { PublicAuthor } from '../../domain/users';
 import { toIso } from '../../domain/time';
 import { commentIdsOfArticle, commentSchema, publicNodeColumns, type RawRow } from '../../repositories/comments';
 import { yieldToEventLoop } from '../../utils/json';

@@ -62,7 +62,7 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async me(ctx: Context) {
       const authUser = ctx.state.user as { id: number } | undefined;
-      // The route is granted to Public too, so a request without a token reaches this point: 401 as SPEC.md says.
+      // The route is granted to Public too, so a request without a token reaches this point: without a user it is a 401.
       if (!authUser) throw new errors.UnauthorizedError('Missing or invalid credentials');
       const user = await getService(strapi, 'accounts').findUser(authUser.id);
       if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');

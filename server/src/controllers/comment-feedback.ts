@@ -1,4 +1,9 @@
-/** Likes and reports on comments: `/api/bag/comments/:id/like` (POST, DELETE) and `/api/bag/comments/:id/report`. */
+/**
+ * Likes and reports on comments: `/api/bag/comments/:id/like` (POST, DELETE) and `/api/bag/comments/:id/report`.
+ * The controller is `comment-feedback` although the services are `comment-reactions` and `comment-reports`: its name
+ * is part of the Users & Permissions actions (`plugin::cms-plugin-bag.comment-feedback.like`, …) stored in databases
+ * and granted to roles, so it does not change.
+ */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { clientInfo } from '../utils/client';

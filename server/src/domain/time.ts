@@ -2,7 +2,7 @@
  * Timestamps as raw queries return them: a Date (PostgreSQL), epoch milliseconds as a number or a digit string
  * (SQLite), or a date string.
  */
-export const toMs = (value: unknown): number => {
+const toMs = (value: unknown): number => {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);

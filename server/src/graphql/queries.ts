@@ -1,5 +1,5 @@
 /**
- * The plugin's own GraphQL queries and mutation (CONTRACT.md §10): `bagArticle`, `bagPage`, `bagMenu`,
+ * The plugin's own GraphQL queries and mutation: `bagArticle`, `bagPage`, `bagMenu`,
  * `bagCommentThread` and `bagCreateComment`. Each resolver calls the service its REST route's controller calls, with
  * the same caller (`ctx.state.auth`, `ctx.state.user`), so the rules, counters and output sanitization are one code
  * path for both APIs; each is allowed exactly when the caller may call that REST action (Users & Permissions role or
@@ -12,8 +12,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import type { ActionName } from '../controllers';
 import rateLimitMiddleware from '../middlewares/rate-limit';
-import type { Handler } from '../routes/types';
 import type { DetailKind } from '../services/content';
 import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../domain/plugin-id';
@@ -41,7 +41,7 @@ type ResolverMiddleware = (
 ) => Promise<unknown>;
 
 /** Allowed exactly when the caller may call this REST action (the same Users & Permissions / API token check). */
-const sameAuthAs = (action: Handler) => ({ auth: { scope: [`plugin::${PLUGIN_ID}.${action}`] } });
+const sameAuthAs = (action: ActionName) => ({ auth: { scope: [`plugin::${PLUGIN_ID}.${action}`] } });
 
 /**
  * The REST route's rate-limit middleware (`rateLimit.<limit>`, per client IP, the same counters), run around a

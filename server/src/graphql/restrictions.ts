@@ -1,6 +1,6 @@
 /**
  * What the host's generated (shadow CRUD) schema may show of the plugin's types: the same as REST under /api/bag
- * shows the same caller (CONTRACT §10, docs/graphql.md). Types and fields are switched off here, in register(),
+ * shows the same caller (docs/graphql.md). Types and fields are switched off here, in register(),
  * because the GraphQL plugin builds its types in its bootstrap from these switches; the forced arguments are resolver
  * middlewares computed when the schema is built, so they see every attribute (i18n's `localizations` too) whatever
  * the plugins' order.

@@ -1,5 +1,5 @@
 /** Ids per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
-export const CHUNK = 500;
+const CHUNK = 500;
 
 /** Runs `statement` on `items` a CHUNK at a time, in order; returns the sum of what the statements counted. */
 export const inChunks = async <T>(items: readonly T[], statement: (chunk: T[]) => Promise<unknown>): Promise<number> => {

@@ -1,7 +1,7 @@
 /**
  * Register and login on top of users-permissions, so the host's rules hold: advanced settings (allow_register,
  * default_role, unique_email, email_confirmation), `register.allowedFields`, password hashing and validation.
- * Order of checks (CONTRACT.md §4): body validation → registration enabled → captcha → credentials / duplicates.
+ * Order of checks: body validation → registration enabled → captcha → credentials / duplicates.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';

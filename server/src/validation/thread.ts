@@ -48,7 +48,7 @@ const pageSizeOf = (pagination: unknown, fallback: number, max: number): number 
 };
 
 /** `sort`, `pagination[pageSize]` and `after` of a page of roots (default sort newest first). */
-export const parsePageQuery = (
+const parsePageQuery = (
   query: unknown,
   limits: { pageSize: number; maxPageSize: number },
   codec: CursorCodec,

@@ -27,7 +27,7 @@ export interface ReplyRow {
 }
 
 /** The comment as one line of plain text, cut to EXCERPT_LENGTH code points. */
-export const excerpt = (content: string): string => {
+const excerpt = (content: string): string => {
   const points = [...content.replace(/\s+/g, ' ').trim()];
   return points.length > EXCERPT_LENGTH ? `${points.slice(0, EXCERPT_LENGTH).join('')}…` : points.join('');
 };
@@ -37,7 +37,7 @@ export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** RFC 2369 link and RFC 8058 one-click: mail clients offer "unsubscribe" and POST to the link themselves. */
-export const unsubscribeHeaders = (link: string) => ({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+const unsubscribeHeaders = (link: string) => ({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
 export const replyMail = (row: ReplyRow, title: string, to: string, link: string, subject: string): Mail => {
   const who = row.isAdmin ? 'The site' : row.author ? row.author.username : 'A guest';

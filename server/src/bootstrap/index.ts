@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { ensureIndexes } from './indexes';
 import { revokeTokensOnUserChanges } from './user-revocation';

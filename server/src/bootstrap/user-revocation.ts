@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { USER_UID } from '../domain/uids';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 
 interface LifecycleEvent {
   params: { where?: unknown; data?: Record<string, unknown> };

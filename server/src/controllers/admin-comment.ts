@@ -1,7 +1,7 @@
 /** Moderation API for the admin panel (`/cms-plugin-bag/comments…`), guarded by `comments.moderate`. */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { validateAdminListQuery, validateContent, validateStatusBody } from '../validation/comment';
 
 /** Who may read a user's e-mail in the Content Manager; the same right shows it on the moderation list. */

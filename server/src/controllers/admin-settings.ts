@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { adminView } from '../config/admin-settings';
 import type { PluginConfig } from '../config/schema';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 
 const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => getService(strapi, 'settings');

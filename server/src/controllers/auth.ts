@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { captchaEscalated } from '../domain/auth';
 import { USER_UID } from '../domain/uids';
 import { clientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import {
   validateLoginBody,
   validateRefreshTokenBody,

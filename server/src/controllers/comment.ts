@@ -1,7 +1,7 @@
 /** `/api/bag/comments` (+ `/counts`, `/:id/replies`) and `/api/bag/articles/:id/comments` (tree or page). */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { sendDeepJson } from '../utils/json';
 import { parseIdentifier, validateCommentBody } from '../validation/comment';
 import { parseCountArticles, parseRepliesQuery, parseRootsQuery, wantsPage } from '../validation/thread';

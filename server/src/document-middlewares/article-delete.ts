@@ -1,7 +1,7 @@
 /** Deleting an article document deletes its comments (and their likes and reports). */
 import type { Core, Modules } from '@strapi/strapi';
 import { uid } from '../domain/plugin-id';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { forgetFeedback } from './comment-delete';
 
 const ARTICLE = uid('article');

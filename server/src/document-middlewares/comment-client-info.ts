@@ -4,18 +4,14 @@
  * data is stored as given.
  */
 import type { Core, Modules } from '@strapi/strapi';
-import { uid } from '../domain/plugin-id';
+import { commentParams } from './comment-rule';
 import { clientInfo } from '../utils/client';
-
-const COMMENT = uid('comment');
-
-type Params = { documentId?: string; data?: Record<string, unknown> };
 
 export const commentClientInfo =
   (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
   async (context, next) => {
-    const params = context.params as Params;
-    if (context.uid !== COMMENT || !params.data) return next();
+    const params = commentParams(context);
+    if (!params?.data) return next();
     const request = strapi.requestContext.get();
     if (request && context.action === 'create') {
       Object.assign(params.data, clientInfo(request));

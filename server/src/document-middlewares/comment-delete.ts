@@ -3,12 +3,8 @@
  * deletes its likes and reports (rows keyed by comment id, no relation).
  */
 import type { Core, Modules } from '@strapi/strapi';
-import { uid } from '../domain/plugin-id';
-import { getService } from '../utils/get-service';
-
-const COMMENT = uid('comment');
-
-type Params = { documentId?: string };
+import { commentParams, COMMENT } from './comment-rule';
+import { getService } from '../services/get-service';
 
 /** Likes and reports are rows keyed by comment id (no relation), so they go explicitly with their comments. */
 export const forgetFeedback = async (strapi: Core.Strapi, commentIds: number[]) => {
@@ -19,8 +15,8 @@ export const forgetFeedback = async (strapi: Core.Strapi, commentIds: number[]) 
 export const commentDelete =
   (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
   async (context, next) => {
-    const params = context.params as Params;
-    if (context.uid !== COMMENT || context.action !== 'delete' || !params.documentId) return next();
+    const params = commentParams(context);
+    if (!params?.documentId || context.action !== 'delete') return next();
     await getService(strapi, 'comments').reparentChildren(params.documentId);
     const rows = await strapi.db.query(COMMENT).findMany({ select: ['id'], where: { documentId: params.documentId } });
     const result = await next();

@@ -3,18 +3,14 @@
  * an update approving it notifies the parent's author. A document delete has nothing to notify.
  */
 import type { Core, Modules } from '@strapi/strapi';
-import { uid } from '../domain/plugin-id';
-import { getService } from '../utils/get-service';
-
-const COMMENT = uid('comment');
-
-type Params = { documentId?: string; data?: Record<string, unknown> };
+import { commentParams } from './comment-rule';
+import { getService } from '../services/get-service';
 
 export const commentNotifications =
   (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
   async (context, next) => {
-    const params = context.params as Params;
-    if (context.uid !== COMMENT || (context.action === 'delete' && params.documentId)) return next();
+    const params = commentParams(context);
+    if (!params || (context.action === 'delete' && params.documentId)) return next();
     const notify = await getService(strapi, 'comment-notifications').beforeWrite(context.action, params);
     const result = await next();
     notify(result);

@@ -3,18 +3,14 @@
  * middlewares/content-manager-comment-status.ts, which takes it out of the request body first).
  */
 import type { Core, Modules } from '@strapi/strapi';
-import { uid } from '../domain/plugin-id';
+import { commentParams } from './comment-rule';
 import { permittedCommentStatus } from '../middlewares/content-manager-comment-status';
-
-const COMMENT = uid('comment');
-
-type Params = { documentId?: string; data?: Record<string, unknown> };
 
 export const commentStatus =
   (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
   async (context, next) => {
-    const params = context.params as Params;
-    if (context.uid === COMMENT && params.data && (context.action === 'create' || context.action === 'update')) {
+    const params = commentParams(context);
+    if (params?.data && (context.action === 'create' || context.action === 'update')) {
       const moderationStatus = await permittedCommentStatus(strapi, strapi.requestContext.get(), context.action, params.documentId);
       if (moderationStatus) params.data.status = moderationStatus;
     }

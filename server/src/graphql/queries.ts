@@ -15,7 +15,7 @@ import type { Context } from 'koa';
 import type { ActionName } from '../controllers';
 import rateLimitMiddleware from '../middlewares/rate-limit';
 import type { DetailKind } from '../services/content';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { PLUGIN_ID } from '../domain/plugin-id';
 import { parseIdentifier, validateCommentBody } from '../validation/comment';
 import { parseRootsQuery } from '../validation/thread';

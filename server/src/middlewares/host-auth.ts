@@ -7,7 +7,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import type { HostAuthRoute } from '../domain/auth';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { validateCaptchaFields } from '../validation/auth';
 import { captchaEscalated } from '../domain/auth';
 import type { RateLimitMiddlewareConfig } from './rate-limit';

@@ -16,7 +16,7 @@ import type { Context, Next } from 'koa';
 import type { RateLimitName } from '../config/schema';
 import { markCaptchaEscalated } from '../domain/auth';
 import { clientInfo, rateLimitAddress } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 
 export interface RateLimitMiddlewareConfig {
   limit: RateLimitName;

@@ -10,7 +10,7 @@ import type { CaptchaInput, HostAuthRoute, LoginBody, PasswordInput, RegisterBod
 import { fieldError } from '../domain/errors';
 import { USER_UID } from '../domain/uids';
 import type { ClientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
 

@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig, RateLimitName } from '../config/schema';
 import { tableOf } from '../utils/columns';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import { uid } from '../domain/plugin-id';
 import { sha256 } from '../utils/secret-hash';
 

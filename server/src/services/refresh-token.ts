@@ -16,7 +16,7 @@ import type { PluginConfig } from '../config/schema';
 import { REFRESH_ERRORS } from '../domain/auth';
 import { USER_UID } from '../domain/uids';
 import type { ClientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import { uid } from '../domain/plugin-id';
 import { sha256 } from '../utils/secret-hash';
 

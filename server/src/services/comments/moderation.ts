@@ -5,7 +5,7 @@ import type { AdminListQuery, CommentStatus } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
 import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments';
-import { getService } from '../../utils/get-service';
+import { getService } from '../get-service';
 import type { ModerationReport } from './reports';
 
 const COMMENT = uid('comment');

@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import type { PluginConfig } from '../../config/schema';
 import { tableOf } from '../../utils/columns';
 import { forbidden } from '../../utils/errors';
-import { getService } from '../../utils/get-service';
+import { getService } from '../get-service';
 import { inChunks } from '../../repositories/chunks';
 import { visibleCommentOr404 } from './visibility';
 import { uid } from '../../domain/plugin-id';

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { PluginConfig } from '../../config/schema';
 import { tableOf } from '../../utils/columns';
 import { forbidden } from '../../utils/errors';
-import { getService } from '../../utils/get-service';
+import { getService } from '../get-service';
 import { uid } from '../../domain/plugin-id';
 import { voterKey, type Voter } from '../../utils/voter-key';
 import type { Identifier, ReportInput } from '../../domain/comments';

@@ -6,7 +6,7 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { uid } from '../../domain/plugin-id';
-import { getService } from '../../utils/get-service';
+import { getService } from '../get-service';
 import { secretHash } from '../../utils/secret-hash';
 import type { NotificationKind } from './notifications/templates';
 

@@ -4,7 +4,7 @@
  */
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { getService } from '../../utils/get-service';
+import { getService } from '../get-service';
 import { isRecord } from '../../utils/is-record';
 import { checkFilterValues, checkRelationDepth } from '../../utils/query-shape';
 

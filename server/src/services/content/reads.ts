@@ -5,7 +5,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { publicAuthor } from '../../domain/users';
-import { getService } from '../../utils/get-service';
+import { getService } from '../get-service';
 import { populatePolicy } from './populate-policy';
 import { parsePagination, queryChecks, type Auth } from './query-checks';
 

@@ -9,7 +9,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { uid } from '../../../domain/plugin-id';
-import { getService } from '../../../utils/get-service';
+import { getService } from '../../get-service';
 import { describeMailFailure } from '../../../utils/mail-failure';
 import { unsubscribeLinks } from '../unsubscribe';
 import { digestMail, replyMail, type Mail, type ReplyRow } from './templates';

@@ -1,11 +1,12 @@
 /** Moderation API for the admin panel (`/cms-plugin-bag/comments…`), guarded by `comments.moderate`. */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { getService } from '../utils/get-service';
+import { USER_UID } from '../domain/uids';
+import { getService } from '../services/get-service';
 import { validateAdminListQuery, validateContent, validateStatusBody } from '../validation/comment';
 
 /** Who may read a user's e-mail in the Content Manager; the same right shows it on the moderation list. */
-const READ_USERS = { action: 'plugin::content-manager.explorer.read', subject: 'plugin::users-permissions.user', field: 'email' };
+const READ_USERS = { action: 'plugin::content-manager.explorer.read', subject: USER_UID, field: 'email' };
 
 interface AdminAbility {
   can(action: string, subject: string, field?: string): boolean;

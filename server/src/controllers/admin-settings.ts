@@ -1,19 +1,9 @@
 /** Settings → CMS Bag: the admin keys of the effective configuration, and what the key material looks like. */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import { adminView } from '../config/admin-settings';
 import type { PluginConfig } from '../config/schema';
-import { getService } from '../utils/get-service';
-
-/** Only the keys an administrator may edit (CONTRACT §2 *admin*). */
-const adminView = (config: PluginConfig) => ({
-  login: { captcha: { ...config.login.captcha } },
-  register: { captcha: { ...config.register.captcha } },
-  auth: {
-    refreshToken: { expiresIn: config.auth.refreshToken.expiresIn },
-    requireEncryptedPassword: config.auth.requireEncryptedPassword,
-  },
-  comments: { autoApprove: config.comments.autoApprove },
-});
+import { getService } from '../services/get-service';
 
 const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => getService(strapi, 'settings');

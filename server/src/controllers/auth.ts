@@ -1,17 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
-import { captchaEscalated } from '../middlewares/rate-limit';
+import { captchaEscalated } from '../domain/auth';
+import { USER_UID } from '../domain/uids';
 import { clientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import {
   validateLoginBody,
   validateRefreshTokenBody,
   validateRegisterBody,
   validateSendCodeBody,
 } from '../validation/auth';
-
-const USER_UID = 'plugin::users-permissions.user';
 
 const authController = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The user as `/api/users/me` shows it: the host's own output sanitizer drops private fields. */
@@ -63,7 +62,7 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async me(ctx: Context) {
       const authUser = ctx.state.user as { id: number } | undefined;
-      // The route is granted to Public too, so a request without a token reaches this point: 401 as SPEC.md says.
+      // The route is granted to Public too, so a request without a token reaches this point: without a user it is a 401.
       if (!authUser) throw new errors.UnauthorizedError('Missing or invalid credentials');
       const user = await getService(strapi, 'accounts').findUser(authUser.id);
       if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');

@@ -1,8 +1,13 @@
-/** Likes and reports on comments: `/api/bag/comments/:id/like` (POST, DELETE) and `/api/bag/comments/:id/report`. */
+/**
+ * Likes and reports on comments: `/api/bag/comments/:id/like` (POST, DELETE) and `/api/bag/comments/:id/report`.
+ * The controller is `comment-feedback` although the services are `comment-reactions` and `comment-reports`: its name
+ * is part of the Users & Permissions actions (`plugin::cms-plugin-bag.comment-feedback.like`, …) stored in databases
+ * and granted to roles, so it does not change.
+ */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { clientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import type { Voter } from '../utils/voter-key';
 import { parseIdentifier } from '../validation/comment';
 import { validateReportBody } from '../validation/comment-feedback';

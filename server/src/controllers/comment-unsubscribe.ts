@@ -6,9 +6,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { unsubscribeTokenOf } from '../middlewares/unsubscribe-token';
-import type { NotificationKind } from '../services/comment-notifications';
-import { escapeHtml } from '../services/comment-notifications';
-import { getService } from '../utils/get-service';
+import type { NotificationKind } from '../services/comments/notifications';
+import { escapeHtml } from '../services/comments/notifications';
+import { getService } from '../services/get-service';
 
 const WHAT: Record<NotificationKind, string> = {
   reply: 'e-mails about replies to your comments',

@@ -1,14 +1,18 @@
 /** `/api/bag/comments` (+ `/counts`, `/:id/replies`) and `/api/bag/articles/:id/comments` (tree or page). */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { sendDeepJson } from '../utils/json';
-import { parseIdentifier } from '../validation/comment';
-import { parseCountArticles, wantsPage } from '../validation/thread';
+import { parseIdentifier, validateCommentBody } from '../validation/comment';
+import { parseCountArticles, parseRepliesQuery, parseRootsQuery, wantsPage } from '../validation/thread';
 
 const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async create(ctx: Context) {
-    const comment = await getService(strapi, 'comments').create(ctx.request.body, ctx.state.user);
+    // The body is checked against the current settings (400), then submitted; the flood limit is the route's.
+    const config = await getService(strapi, 'settings').get();
+    const input = validateCommentBody(ctx.request.body, config.comments.maxLength);
+    const user = ctx.state.user as { id: number; documentId: string } | undefined;
+    const comment = await getService(strapi, 'comments').submit(input, user ? { id: user.id, documentId: user.documentId } : null, config);
     ctx.status = 201;
     ctx.body = { data: comment };
   },
@@ -16,7 +20,9 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async findByArticle(ctx: Context) {
     if (wantsPage(ctx.query)) {
       // Any paging parameter asks for a page of roots; without them the whole tree, as before.
-      ctx.body = await getService(strapi, 'comment-threads').rootsPage(parseIdentifier(ctx.params.id), ctx.query);
+      const config = await getService(strapi, 'settings').get();
+      const threads = getService(strapi, 'comment-threads');
+      ctx.body = await threads.roots(parseIdentifier(ctx.params.id), parseRootsQuery(ctx.query, config, threads.cursors()), config);
       return;
     }
     await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(ctx.params.id)));
@@ -25,7 +31,7 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async replies(ctx: Context) {
     const config = await getService(strapi, 'settings').get();
     const threads = getService(strapi, 'comment-threads');
-    ctx.body = await threads.replies(parseIdentifier(ctx.params.id), threads.parseRepliesQuery(ctx.query, config));
+    ctx.body = await threads.replies(parseIdentifier(ctx.params.id), parseRepliesQuery(ctx.query, config, threads.cursors()));
   },
 
   async counts(ctx: Context) {

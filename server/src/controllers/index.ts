@@ -12,7 +12,19 @@ import menu from './menu';
 import page from './page';
 import tag from './tag';
 
-export default {
+type Controllers = typeof controllers;
+
+/**
+ * `controller.action` for every action the plugin's controllers define, so a renamed action fails to compile. These
+ * names are the Users & Permissions actions (`plugin::cms-plugin-bag.<controller>.<action>`), stored in databases and
+ * granted to roles: controllers and actions keep their names whatever the services are called. So likes and reports
+ * stay the `comment-feedback` controller (services/comments/reactions.ts and reports.ts do the work).
+ */
+export type ActionName = {
+  [C in keyof Controllers]: `${C & string}.${keyof ReturnType<Controllers[C]> & string}`;
+}[keyof Controllers];
+
+const controllers = {
   'admin-comment': adminComment,
   'admin-settings': adminSettings,
   article,
@@ -27,3 +39,5 @@ export default {
   page,
   tag,
 };
+
+export default controllers;

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { DETAILS } from '../services/content';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 
 const { uid: UID, populate: POPULATE } = DETAILS.page;
 

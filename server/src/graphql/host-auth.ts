@@ -8,10 +8,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { HOST_AUTH_LIMITS, hostAuthGuarded } from '../host-auth-routes';
-import { checkHostCaptcha } from '../middlewares/host-auth';
+import { checkHostCaptcha, HOST_AUTH_LIMITS, hostAuthGuarded } from '../middlewares/host-auth';
 import { countRequest } from '../middlewares/rate-limit';
-import type { HostAuthRoute } from '../services/accounts';
+import type { HostAuthRoute } from '../domain/auth';
 import { clientInfo } from '../utils/client';
 import type { Args, Nexus, ResolverMiddleware } from './nexus';
 

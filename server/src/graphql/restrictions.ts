@@ -1,13 +1,13 @@
 /**
  * What the host's generated (shadow CRUD) schema may show of the plugin's types: the same as REST under /api/bag
- * shows the same caller (CONTRACT §10, docs/graphql.md). Types and fields are switched off here, in register(),
+ * shows the same caller (docs/graphql.md). Types and fields are switched off here, in register(),
  * because the GraphQL plugin builds its types in its bootstrap from these switches; the forced arguments are resolver
  * middlewares computed when the schema is built, so they see every attribute (i18n's `localizations` too) whatever
  * the plugins' order.
  */
 import type { Core, UID } from '@strapi/strapi';
-import { publicUser } from '../services/content';
-import { PLUGIN_ID, uid } from '../utils/plugin-id';
+import { publicAuthor } from '../domain/users';
+import { PLUGIN_ID, uid } from '../domain/plugin-id';
 import { AUTHOR_TYPE, authorType, type Args, type Nexus, type ResolverMiddleware } from './nexus';
 
 const ARTICLE = uid('article');
@@ -127,7 +127,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
             type: AUTHOR_TYPE,
             async resolve(parent: { id?: number } | null) {
               if (parent?.id === undefined) return null;
-              return publicUser(await strapi.db.query(owner).load(parent, field, { select: ['id', 'documentId', 'username'] }));
+              return publicAuthor(await strapi.db.query(owner).load(parent, field, { select: ['id', 'documentId', 'username'] }));
             },
           });
         },

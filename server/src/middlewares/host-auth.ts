@@ -1,19 +1,34 @@
 /**
  * Route middleware the plugin puts on the host's own login, register and forgot-password routes
- * (`auth.hostRoutes: 'guarded'`, see host-auth-routes.ts): the plugin's captcha, checked before the host's handler.
+ * (`auth.hostRoutes: 'guarded'`, see register/host-auth-routes.ts): the plugin's captcha, checked before the host's handler.
  * The host refuses fields it does not know (register, forgot-password), so `key` and `code` are taken out of the
  * body once read.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import type { HostAuthRoute } from '../services/accounts';
-import { getService } from '../utils/get-service';
+import type { HostAuthRoute } from '../domain/auth';
+import { getService } from '../services/get-service';
 import { validateCaptchaFields } from '../validation/auth';
-import { captchaEscalated } from './rate-limit';
+import { captchaEscalated } from '../domain/auth';
+import type { RateLimitMiddlewareConfig } from './rate-limit';
 
 export interface HostAuthMiddlewareConfig {
   route: HostAuthRoute;
 }
+
+/**
+ * Per host auth action, REST route or GraphQL mutation (graphql/host-auth.ts): the same counters as the plugin's
+ * route doing the same thing (forgot-password sends a mail, as send-code).
+ */
+export const HOST_AUTH_LIMITS: Record<HostAuthRoute, RateLimitMiddlewareConfig> = {
+  login: { limit: 'login', identifierField: 'identifier', escalate: true },
+  register: { limit: 'register', identifierField: 'email' },
+  forgotPassword: { limit: 'sendCode', identifierField: 'email' },
+};
+
+/** `auth.hostRoutes` (a config/plugins.ts key, read at start-up). */
+export const hostAuthGuarded = (strapi: Core.Strapi) => getService(strapi, 'settings').file().auth.hostRoutes === 'guarded';
+
 
 /**
  * The captcha check of a host auth route (`key` and `code` taken out of `fields` once read). Shared by the route

@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import { PLUGIN_ID } from '../domain/plugin-id';
 
 const NUL = /%00/i;
 

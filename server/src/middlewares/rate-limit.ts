@@ -7,15 +7,16 @@
  * Login (`escalate`) counts failed attempts only, and per account rather than per string typed (see
  * `loginFailureSubject`): the hit is taken before the handler (so concurrent attempts stay bounded) and given back
  * when the login succeeds. Past the max the account is in escalation: a login carrying a captcha goes on (the handler
- * checks it against `login.escalation.type`, see `captchaEscalated`), one without gets the 429 with
+ * checks it against `login.escalation.type`, see `captchaEscalated` in domain/auth.ts), one without gets the 429 with
  * `details: { captcha: 'required' }`, so an attacker's failures cannot lock the owner out.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
 import type { RateLimitName } from '../config/schema';
+import { markCaptchaEscalated } from '../domain/auth';
 import { clientInfo, rateLimitAddress } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 
 export interface RateLimitMiddlewareConfig {
   limit: RateLimitName;
@@ -24,11 +25,6 @@ export interface RateLimitMiddlewareConfig {
   /** Login: failures only on the identifier's counter, and a captcha instead of a refusal past its max. */
   escalate?: boolean;
 }
-
-const ESCALATED = 'cmsPluginBagCaptchaEscalated';
-
-/** True when this login's identifier is past its failure limit: the login must carry a valid captcha. */
-export const captchaEscalated = (ctx: Pick<Context, 'state'>): boolean => ctx.state[ESCALATED] === true;
 
 /** What the counters need of a request, from a route's koa context or a GraphQL mutation's arguments. */
 export interface CountedRequest {
@@ -87,7 +83,7 @@ const rateLimitMiddleware =
       setRetryAfter: (seconds) => ctx.set('Retry-After', String(seconds)),
     };
     await countRequest(strapi, options, request, async (escalated) => {
-      if (escalated) ctx.state[ESCALATED] = true;
+      if (escalated) markCaptchaEscalated(ctx);
       await next();
     });
   };

@@ -1,18 +1,19 @@
 /**
  * Register and login on top of users-permissions, so the host's rules hold: advanced settings (allow_register,
  * default_role, unique_email, email_confirmation), `register.allowedFields`, password hashing and validation.
- * Order of checks (CONTRACT.md §4): body validation → registration enabled → captcha → credentials / duplicates.
+ * Order of checks: body validation → registration enabled → captcha → credentials / duplicates.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
+import type { CaptchaInput, HostAuthRoute, LoginBody, PasswordInput, RegisterBody } from '../domain/auth';
+import { fieldError } from '../domain/errors';
+import { USER_UID } from '../domain/uids';
 import type { ClientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
-import { fieldError, type CaptchaInput, type LoginBody, type PasswordInput, type RegisterBody } from '../validation/auth';
 
-const USER_UID = 'plugin::users-permissions.user';
 const ROLE_UID = 'plugin::users-permissions.role';
 const MAX_PASSWORD_BYTES = 72;
 /** Longest identifier a user row holds (and the plugin's validation lets through). */
@@ -44,7 +45,6 @@ export const ACCOUNT_ERRORS = {
 } as const;
 
 /** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
-export type HostAuthRoute = 'login' | 'register' | 'forgotPassword';
 
 interface AdvancedSettings {
   allow_register?: boolean;

@@ -9,8 +9,8 @@
 import type { Core } from '@strapi/strapi';
 import svgCaptcha from 'svg-captcha';
 import type { CaptchaType, PluginConfig } from '../config/schema';
-import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
+import { getService } from './get-service';
+import { uid } from '../domain/plugin-id';
 import { sameHash, secretHash, sha256 } from '../utils/secret-hash';
 
 const UID = uid('captcha');

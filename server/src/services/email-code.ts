@@ -7,9 +7,9 @@ import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../config/schema';
 import { tableOf } from '../utils/columns';
 import { ServiceUnavailableError } from '../utils/errors';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import { describeMailFailure } from '../utils/mail-failure';
-import { uid } from '../utils/plugin-id';
+import { uid } from '../domain/plugin-id';
 import { sameHash, secretHash } from '../utils/secret-hash';
 
 const UID = uid('captcha');

@@ -1,27 +1,26 @@
 /**
- * First-start grants of the plugin's Users & Permissions actions (CONTRACT.md §3).
+ * First-start grants of the plugin's Users & Permissions actions: the route modules name, per role type, the actions
+ * granted on first start (routes/content-api, passed in by bootstrap/).
  * Each grant is applied once per database and remembered in the plugin store, so an action an
  * administrator revoked is never granted again, and an action added by a later version is granted once.
  */
 import type { Core } from '@strapi/strapi';
-import { defaultGrants } from '../routes/content-api';
-import type { RoleType } from '../routes/types';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import { PLUGIN_ID } from '../domain/plugin-id';
+import { PERMISSION_UID, ROLE_UID } from '../domain/uids';
 
-
-const ROLE_UID = 'plugin::users-permissions.role';
-const PERMISSION_UID = 'plugin::users-permissions.permission';
+/** Actions (`<controller>.<action>`) per Users & Permissions role type (`public`, `authenticated`). */
+export type Grants = Record<string, readonly string[]>;
 
 const permissions = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID, key: 'granted-actions' });
 
   return {
     /** Grants every default action not granted before; returns the `role:action` keys granted now. */
-    async grantDefaults(grants: Record<RoleType, readonly string[]> = defaultGrants): Promise<string[]> {
+    async grantDefaults(grants: Grants): Promise<string[]> {
       const done = new Set<string>(((await store().get({})) as string[] | null) ?? []);
       const granted: string[] = [];
 
-      for (const [type, actions] of Object.entries(grants) as [RoleType, readonly string[]][]) {
+      for (const [type, actions] of Object.entries(grants)) {
         const pending = actions.filter((action) => !done.has(`${type}:${action}`));
         if (pending.length === 0) continue;
         const role = await strapi.db.query(ROLE_UID).findOne({ where: { type } });

@@ -6,8 +6,8 @@
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig, RateLimitName } from '../config/schema';
 import { tableOf } from '../utils/columns';
-import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
+import { getService } from './get-service';
+import { uid } from '../domain/plugin-id';
 import { sha256 } from '../utils/secret-hash';
 
 export interface HitResult {

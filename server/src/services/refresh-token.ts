@@ -13,24 +13,18 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../config/schema';
+import { REFRESH_ERRORS } from '../domain/auth';
+import { USER_UID } from '../domain/uids';
 import type { ClientInfo } from '../utils/client';
-import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
+import { getService } from './get-service';
+import { uid } from '../domain/plugin-id';
 import { sha256 } from '../utils/secret-hash';
 
 const UID = uid('refresh-token');
-const USER_UID = 'plugin::users-permissions.user';
 const ORIGIN = 'users-permissions';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-
-export const REFRESH_ERRORS = {
-  missing: 'Missing refresh token',
-  invalid: 'Invalid refresh token',
-  expired: 'Refresh token expired',
-  blocked: 'Your account has been blocked by an administrator',
-} as const;
 
 export interface Tokens {
   jwt: string;

@@ -1,33 +1,16 @@
 /**
  * The configuration services act on: config/plugins.ts, overridden by what an administrator saved in
- * Settings → CMS Bag (only the keys marked *admin* in the contract). Stored in the plugin store, so every
+ * Settings → CMS Bag (only the keys config/admin-settings.ts describes). Stored in the plugin store, so every
  * instance sharing the database sees a change within CACHE_SECONDS, and the instance that saved it at once.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { z } from 'zod';
-import { configSchema, parseConfig, type PluginConfig } from '../config/schema';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import { adminSettingsSchema, type AdminSettings } from '../config/admin-settings';
+import { parseConfig, type PluginConfig } from '../config/schema';
+import { PLUGIN_ID } from '../domain/plugin-id';
 import { isRecord } from '../utils/is-record';
 
 const CACHE_MS = 5_000;
-
-const adminSettingsSchema = z
-  .object({
-    login: z.object({ captcha: configSchema.shape.login.removeDefault().shape.captcha.removeDefault() }).strict(),
-    register: z.object({ captcha: configSchema.shape.register.removeDefault().shape.captcha.removeDefault() }).strict(),
-    auth: z
-      .object({
-        refreshToken: z.object({ expiresIn: configSchema.shape.auth.removeDefault().shape.refreshToken.removeDefault().shape.expiresIn }).strict(),
-        requireEncryptedPassword: z.boolean(),
-      })
-      .strict(),
-    comments: z.object({ autoApprove: z.boolean() }).strict(),
-  })
-  .deepPartial()
-  .strict();
-
-export type AdminSettings = z.output<typeof adminSettingsSchema>;
 
 const deepMerge = (base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> => {
   const out: Record<string, unknown> = { ...base };

@@ -1,22 +1,6 @@
-/** View counters of articles and pages. */
-import type { Core, Modules, UID } from '@strapi/strapi';
+/** View counters of articles and pages (document-middlewares/view-counts.ts keeps editors from overwriting them). */
+import type { Core, UID } from '@strapi/strapi';
 import { tableOf } from '../utils/columns';
-
-const COUNTED = new Set<string>(['plugin::cms-plugin-bag.article', 'plugin::cms-plugin-bag.page']);
-
-/**
- * Document Service middleware: `views` is written by reads only. The Content Manager saves the whole form, with
- * `views` as it was when the editor opened it, and publishing copies the draft over the published row, so an
- * editor's save would otherwise undo every read counted while the form was open.
- */
-export const keepViewCounts: Modules.Documents.Middleware.Middleware = async (context, next) => {
-  const params = context.params as { data?: Record<string, unknown> };
-  if (context.action === 'update' && COUNTED.has(context.uid) && params.data && 'views' in params.data) {
-    const { views: _ignored, ...data } = params.data;
-    context.params = { ...params, data } as typeof context.params;
-  }
-  return next();
-};
 
 const views = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**

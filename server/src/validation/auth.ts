@@ -1,6 +1,6 @@
 /** Body checks of the account endpoints: each throws the host's ValidationError with per-field details. */
 import { errors, validateYupSchema, yup } from '@strapi/utils';
-import { REFRESH_ERRORS } from '../services/refresh-token';
+import { REFRESH_ERRORS, type CaptchaInput, type LoginBody, type RegisterBody } from '../domain/auth';
 import { isRecord } from '../utils/is-record';
 
 const MAX = 255;
@@ -27,19 +27,6 @@ const pick = (body: Record<string, unknown>, keys: readonly string[]): Record<st
   for (const key of keys) if (Object.prototype.hasOwnProperty.call(body, key)) picked[key] = body[key];
   return picked;
 };
-
-export interface CaptchaInput {
-  key?: string;
-  code?: string;
-}
-
-export interface PasswordInput {
-  password?: string;
-  encryptedPassword?: string;
-}
-
-export type LoginBody = CaptchaInput & PasswordInput & { identifier: string };
-export type RegisterBody = CaptchaInput & PasswordInput & { username: string; email: string; extra: Record<string, unknown> };
 
 const loginSchema = yup.object({ identifier: text().min(1).required(), ...passwordFields, ...captchaFields });
 const sendCodeSchema = yup.object({ identifier: text().email().required() });
@@ -88,7 +75,3 @@ const captchaSchema = yup.object(captchaFields);
 /** `key` and `code` of a body the plugin does not otherwise validate (the host's own auth routes). */
 export const validateCaptchaFields = async (body: Record<string, unknown>): Promise<CaptchaInput> =>
   (await validateYupSchema(captchaSchema)(pick(body, ['key', 'code']))) as CaptchaInput;
-
-/** A ValidationError naming `field`, in the shape the host's yup errors have. */
-export const fieldError = (field: string, message: string) =>
-  new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });

@@ -1,17 +1,10 @@
 /** Input checks for likes and reports (controllers/comment-feedback.ts); each throws the host's ValidationError naming the field. */
-import { errors } from '@strapi/utils';
+import type { ReportInput } from '../domain/comments';
+import { invalidField as invalid } from '../domain/errors';
 import { isRecord } from '../utils/is-record';
 
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 
-export interface ReportInput {
-  reason: string;
-  details?: string;
-}
-
-const invalid = (path: string, message: string, extra: Record<string, unknown> = {}): never => {
-  throw new errors.ValidationError(`${path} ${message}`, { errors: [{ path: [path], message, name: 'ValidationError' }], ...extra });
-};
 
 /** POST /bag/comments/:id/report: `reason` from `comments.reports.reasons`, optional `details`; nothing else is read. */
 export const validateReportBody = (body: unknown, reasons: readonly string[]): ReportInput => {

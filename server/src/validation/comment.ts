@@ -1,24 +1,8 @@
 /** Input checks for the comment endpoints; each throws the host's ValidationError naming the field. */
-import { errors } from '@strapi/utils';
-
-export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type CommentStatus = (typeof COMMENT_STATUSES)[number];
-
-/** A documentId or a numeric id, as clients may send either. */
-export type Identifier = string | number;
-
-export interface CommentInput {
-  content: string;
-  article: Identifier;
-  parent?: Identifier;
-  author?: Identifier;
-}
+import { COMMENT_STATUSES, type AdminListQuery, type CommentInput, type CommentStatus, type Identifier } from '../domain/comments';
+import { invalidField as invalid } from '../domain/errors';
 
 const MAX_BULK = 1000;
-
-const invalid = (path: string, message: string): never => {
-  throw new errors.ValidationError(`${path} ${message}`, { errors: [{ path: [path], message, name: 'ValidationError' }] });
-};
 
 const asRecord = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -85,15 +69,6 @@ export const validateCommentBody = (body: unknown, maxLength: number): CommentIn
 };
 
 const isStatus = (value: unknown): value is CommentStatus => COMMENT_STATUSES.includes(value as CommentStatus);
-
-export interface AdminListQuery {
-  status?: CommentStatus;
-  article?: string;
-  /** Only comments with at least one report, most reported first. */
-  reported?: boolean;
-  page: number;
-  pageSize: number;
-}
 
 const positiveInt = (value: unknown, path: string, fallback: number, max: number): number => {
   if (value === undefined || value === '') return fallback;

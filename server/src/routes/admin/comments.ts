@@ -1,5 +1,5 @@
 /** Moderation API used by the plugin's moderation page; every route needs `comments.moderate`. */
-import { ADMIN_ACTIONS, requireAdmin } from '../../admin-actions';
+import { ADMIN_ACTIONS, requireAdmin } from '../../domain/admin-actions';
 import * as shapes from '../../domain/shapes/admin';
 import { jsonBody, type PluginRoute } from '../types';
 

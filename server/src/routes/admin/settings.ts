@@ -1,5 +1,5 @@
 /** Settings → CMS Bag: read needs `settings.read`, update `settings.update`. */
-import { ADMIN_ACTIONS, requireAdmin } from '../../admin-actions';
+import { ADMIN_ACTIONS, requireAdmin } from '../../domain/admin-actions';
 import * as shapes from '../../domain/shapes/admin';
 import { jsonBody, type PluginRoute } from '../types';
 

@@ -1,5 +1,5 @@
 /**
- * Abuse reports on comments: one per voter (utils/voter-key.ts) per comment, kept as rows of the internal
+ * Abuse reports on comments (the `comment-feedback` controller's report): one per voter (utils/voter-key.ts) per comment, kept as rows of the internal
  * `comment-report` type with a unique (comment, voter) index and counted in the comment's private `reportCount`.
  * The row, the counter and the threshold check share one transaction, so `reportCount` equals the number of rows
  * and the comment goes back to `pending` exactly once, at the report that reaches `comments.reports.threshold`
@@ -8,21 +8,19 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
-import type { PluginConfig } from '../config/schema';
-import { tableOf } from '../utils/columns';
-import { forbidden } from '../utils/errors';
-import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
-import { findVisibleComment } from '../utils/visible-comment';
-import { voterKey, type Voter } from '../utils/voter-key';
-import type { Identifier } from '../validation/comment';
-import type { ReportInput } from '../validation/comment-feedback';
+import type { PluginConfig } from '../../config/schema';
+import { tableOf } from '../../utils/columns';
+import { forbidden } from '../../utils/errors';
+import { getService } from '../get-service';
+import { uid } from '../../domain/plugin-id';
+import { voterKey, type Voter } from '../../utils/voter-key';
+import type { Identifier, ReportInput } from '../../domain/comments';
+import { toIso } from '../../domain/time';
+import { inChunks } from '../../repositories/chunks';
+import { visibleCommentOr404 } from './visibility';
 
 const COMMENT = uid('comment');
 const REPORT = uid('comment-report');
-
-/** Rows read or deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
-const CHUNK = 500;
 
 export interface ReportState {
   id: number;
@@ -36,9 +34,6 @@ export interface ModerationReport {
   details: string | null;
   createdAt: string;
 }
-
-const toIso = (value: unknown): string =>
-  value instanceof Date ? value.toISOString() : new Date(typeof value === 'string' && !/^\d+$/.test(value) ? value : Number(value)).toISOString();
 
 const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
   const names = () => {
@@ -65,7 +60,7 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
     async report(identifier: Identifier | undefined, voter: Voter, input: ReportInput, config: PluginConfig): Promise<ReportState> {
       if (!config.comments.reports.enabled) throw new errors.NotFoundError('Reports are disabled');
       if (!voter.user && !config.comments.reports.guests) throw forbidden('Log in to report comments');
-      const target = await findVisibleComment(strapi, identifier);
+      const target = await visibleCommentOr404(strapi, identifier);
       const key = voterKey(strapi, voter);
       const n = names();
       const now = new Date(getService(strapi, 'clock').now());
@@ -101,10 +96,10 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
     async forComments(commentIds: number[]): Promise<Map<number, ModerationReport[]>> {
       const n = names();
       const byComment = new Map<number, ModerationReport[]>();
-      for (let start = 0; start < commentIds.length; start += CHUNK) {
+      await inChunks(commentIds, async (chunk) => {
         const rows: Array<Record<string, unknown>> = await strapi.db
           .connection(n.reports)
-          .whereIn(n.comment, commentIds.slice(start, start + CHUNK))
+          .whereIn(n.comment, chunk)
           .orderBy(n.createdAt, 'asc')
           .orderBy('id', 'asc')
           .select({ comment: n.comment, reason: n.reason, details: n.details, createdAt: n.createdAt });
@@ -113,7 +108,7 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
           list.push({ reason: String(row.reason), details: row.details === null || row.details === undefined ? null : String(row.details), createdAt: toIso(row.createdAt) });
           byComment.set(Number(row.comment), list);
         }
-      }
+      });
       return byComment;
     },
 
@@ -123,24 +118,21 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async clearForDocuments(documentIds: string[]): Promise<void> {
       const n = names();
-      for (let start = 0; start < documentIds.length; start += CHUNK) {
-        const chunk = documentIds.slice(start, start + CHUNK);
-        await strapi.db.connection.transaction(async (trx: Knex.Transaction) => {
+      await inChunks(documentIds, (chunk) =>
+        strapi.db.connection.transaction(async (trx: Knex.Transaction) => {
           const ids = (await trx(n.comments).whereIn(n.documentId, chunk).select('id')).map((row: { id: number }) => row.id);
           // Counter first: its row locks make a report being recorded meanwhile either finish before (its row is then
           // deleted below) or count after (its row, not yet visible here, stays and counts 1), never half of each.
           await trx(n.comments).whereIn('id', ids).update({ [n.reportCount]: 0 });
           await trx(n.reports).whereIn(n.comment, ids).delete();
-        });
-      }
+        })
+      );
     },
 
     /** Deletes the reports of comments that are being deleted. */
     async deleteForComments(commentIds: number[]): Promise<void> {
       const n = names();
-      for (let start = 0; start < commentIds.length; start += CHUNK) {
-        await strapi.db.connection(n.reports).whereIn(n.comment, commentIds.slice(start, start + CHUNK)).delete();
-      }
+      await inChunks(commentIds, (chunk) => strapi.db.connection(n.reports).whereIn(n.comment, chunk).delete());
     },
   };
 };

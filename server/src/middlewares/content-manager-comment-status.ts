@@ -10,8 +10,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { uid } from './utils/plugin-id';
-import { COMMENT_STATUSES, type CommentStatus } from './validation/comment';
+import { COMMENT_STATUSES, type CommentStatus } from '../domain/comments';
+import { uid } from '../domain/plugin-id';
 
 const COMMENT = uid('comment');
 const COMMENT_PATH = `/content-manager/collection-types/${COMMENT}`;

@@ -1,15 +1,6 @@
-/** Admin panel permissions the plugin registers (Settings → Administration Panel → Roles → Plugins → CMS Bag). */
+/** Registers the admin panel permissions the admin routes require, named in domain/admin-actions.ts (Settings → Administration Panel → Roles → Plugins → CMS Bag). */
 import type { Core } from '@strapi/strapi';
-import { PLUGIN_ID } from './utils/plugin-id';
-
-export const ADMIN_ACTIONS = {
-  settingsRead: `plugin::${PLUGIN_ID}.settings.read`,
-  settingsUpdate: `plugin::${PLUGIN_ID}.settings.update`,
-  commentsModerate: `plugin::${PLUGIN_ID}.comments.moderate`,
-} as const;
-
-/** Route policy: the admin user's role must hold every one of `actions`. */
-export const requireAdmin = (...actions: string[]) => ({ name: 'admin::hasPermissions', config: { actions } });
+import { PLUGIN_ID } from '../domain/plugin-id';
 
 export const registerAdminActions = async (strapi: Core.Strapi) => {
   await strapi

@@ -6,12 +6,10 @@
  * middlewares ahead of the host's own.
  */
 import type { Core } from '@strapi/strapi';
-import type { HostAuthMiddlewareConfig } from './middlewares/host-auth';
-import type { RateLimitMiddlewareConfig } from './middlewares/rate-limit';
-import { rateLimited } from './routes/types';
-import type { HostAuthRoute } from './services/accounts';
-import { getService } from './utils/get-service';
-import { PLUGIN_ID } from './utils/plugin-id';
+import type { HostAuthRoute } from '../domain/auth';
+import { PLUGIN_ID } from '../domain/plugin-id';
+import { HOST_AUTH_LIMITS, hostAuthGuarded, type HostAuthMiddlewareConfig } from '../middlewares/host-auth';
+import { rateLimited } from '../routes/types';
 
 interface HostRoute {
   method: string;
@@ -24,16 +22,6 @@ const captchaChecked = (route: HostAuthMiddlewareConfig['route']) => ({
   config: { route } satisfies HostAuthMiddlewareConfig,
 });
 
-/**
- * Per host auth action, REST route or GraphQL mutation (graphql/host-auth.ts): the same counters as the plugin's
- * route doing the same thing (forgot-password sends a mail, as send-code).
- */
-export const HOST_AUTH_LIMITS: Record<HostAuthRoute, RateLimitMiddlewareConfig> = {
-  login: { limit: 'login', identifierField: 'identifier', escalate: true },
-  register: { limit: 'register', identifierField: 'email' },
-  forgotPassword: { limit: 'sendCode', identifierField: 'email' },
-};
-
 const guards = (route: HostAuthRoute) => {
   const { limit, identifierField, escalate } = HOST_AUTH_LIMITS[route];
   return [rateLimited(limit, identifierField, escalate), captchaChecked(route)];
@@ -44,9 +32,6 @@ const GUARDS: Record<string, unknown[]> = {
   'POST /auth/local/register': guards('register'),
   'POST /auth/forgot-password': guards('forgotPassword'),
 };
-
-/** `auth.hostRoutes` (a config/plugins.ts key, read at start-up). */
-export const hostAuthGuarded = (strapi: Core.Strapi) => getService(strapi, 'settings').file().auth.hostRoutes === 'guarded';
 
 const isOurs = (middleware: unknown) =>
   typeof middleware === 'object' &&

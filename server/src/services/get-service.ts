@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import type services from '../services';
-import { PLUGIN_ID } from './plugin-id';
+import type services from '.';
+import { PLUGIN_ID } from '../domain/plugin-id';
 
 type Services = { [K in keyof typeof services]: ReturnType<(typeof services)[K]> };
 

@@ -4,9 +4,8 @@
  * panel's Content Manager, and code calling the query engine or the Document Service.
  */
 import type { Core } from '@strapi/strapi';
-import { getService } from './utils/get-service';
-
-const USER_UID = 'plugin::users-permissions.user';
+import { USER_UID } from '../domain/uids';
+import { getService } from '../services/get-service';
 
 interface LifecycleEvent {
   params: { where?: unknown; data?: Record<string, unknown> };

@@ -1,8 +1,14 @@
+/**
+ * bootstrap(): start-up work once the database is up. One concern per file: indexes (indexes.ts), admin panel
+ * actions (admin-actions.ts), first-start Users & Permissions grants (the route modules name them; the permissions
+ * service applies them), refresh-token revocation on user changes (user-revocation.ts), and the purge timer.
+ */
 import type { Core } from '@strapi/strapi';
+import { defaultGrants } from '../routes/content-api';
+import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { ensureIndexes } from './indexes';
 import { revokeTokensOnUserChanges } from './user-revocation';
-import { getService } from './utils/get-service';
 
 /**
  * On a fresh database this plugin may bootstrap before users-permissions (plugins declared in config/plugins.ts
@@ -20,7 +26,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);
-  await getService(strapi, 'permissions').grantDefaults();
+  await getService(strapi, 'permissions').grantDefaults(defaultGrants);
   revokeTokensOnUserChanges(strapi);
   getService(strapi, 'purge').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
 };

@@ -1,5 +1,5 @@
 /**
- * Likes on comments: one per voter (utils/voter-key.ts) per comment, kept as rows of the internal
+ * Likes on comments (the `comment-feedback` controller's like and unlike): one per voter (utils/voter-key.ts) per comment, kept as rows of the internal
  * `comment-reaction` type with a unique (comment, voter) index, and counted in the comment's `likes` column.
  *
  * `likes` always equals the number of rows: the row is inserted (or deleted) and the counter moved by one in the
@@ -11,14 +11,15 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
-import type { PluginConfig } from '../config/schema';
-import { tableOf } from '../utils/columns';
-import { forbidden } from '../utils/errors';
-import { getService } from '../utils/get-service';
-import { uid } from '../utils/plugin-id';
-import { findVisibleComment } from '../utils/visible-comment';
-import { voterKey, type Voter } from '../utils/voter-key';
-import type { Identifier } from '../validation/comment';
+import type { PluginConfig } from '../../config/schema';
+import { tableOf } from '../../utils/columns';
+import { forbidden } from '../../utils/errors';
+import { getService } from '../get-service';
+import { inChunks } from '../../repositories/chunks';
+import { visibleCommentOr404 } from './visibility';
+import { uid } from '../../domain/plugin-id';
+import { voterKey, type Voter } from '../../utils/voter-key';
+import type { Identifier } from '../../domain/comments';
 
 const COMMENT = uid('comment');
 const REACTION = uid('comment-reaction');
@@ -29,9 +30,6 @@ export interface LikeState {
   likes: number;
   liked: boolean;
 }
-
-/** Rows deleted per statement, well under the bound-parameter limits of SQLite and PostgreSQL. */
-const DELETE_CHUNK = 500;
 
 const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
   const names = () => {
@@ -57,7 +55,7 @@ const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Adds (`liked`) or removes the voter's like and moves the counter only when a row changed; one transaction. */
   const setLike = async (identifier: Identifier | undefined, voter: Voter, config: PluginConfig, liked: boolean): Promise<LikeState> => {
     assertAllowed(config, voter);
-    const target = await findVisibleComment(strapi, identifier);
+    const target = await visibleCommentOr404(strapi, identifier);
     const key = voterKey(strapi, voter);
     const n = names();
     const likes = await strapi.db.connection.transaction(async (trx: Knex.Transaction) => {
@@ -91,9 +89,7 @@ const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Deletes the likes of comments that are being deleted. */
     async deleteForComments(commentIds: number[]): Promise<void> {
       const n = names();
-      for (let start = 0; start < commentIds.length; start += DELETE_CHUNK) {
-        await strapi.db.connection(n.reactions).whereIn(n.comment, commentIds.slice(start, start + DELETE_CHUNK)).delete();
-      }
+      await inChunks(commentIds, (chunk) => strapi.db.connection(n.reactions).whereIn(n.comment, chunk).delete());
     },
   };
 };

@@ -1,0 +1,21 @@
+/**
+ * Document Service middlewares: rules that hold however a document is written through Strapi's APIs (this plugin's
+ * endpoints, the Content Manager, another plugin's code). One rule per file; they run in this order, each around the
+ * next.
+ */
+import type { Core, Modules } from '@strapi/strapi';
+import { articleDelete } from './article-delete';
+import { commentClientInfo } from './comment-client-info';
+import { commentDelete } from './comment-delete';
+import { commentNotifications } from './comment-notifications';
+import { commentStatus } from './comment-status';
+import { keepViewCounts } from './view-counts';
+
+export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware[] => [
+  keepViewCounts,
+  commentStatus(strapi),
+  commentClientInfo(strapi),
+  commentDelete(strapi),
+  commentNotifications(strapi),
+  articleDelete(strapi),
+];

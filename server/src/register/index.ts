@@ -1,0 +1,27 @@
+/**
+ * register(): what must be in place before Strapi mounts routes and serves requests. One concern per file or module:
+ * server middlewares (middlewares/), Document Service middlewares (document-middlewares/), the Content Manager's
+ * comment status (middlewares/content-manager-comment-status.ts), the host's auth routes (host-auth-routes.ts) and
+ * GraphQL (graphql/).
+ */
+import type { Core } from '@strapi/strapi';
+import { documentMiddlewares } from '../document-middlewares';
+import { registerGraphql } from '../graphql';
+import { registerContentManagerCommentStatus } from '../middlewares/content-manager-comment-status';
+import databaseUnavailable from '../middlewares/database-unavailable';
+import nulGuard from '../middlewares/nul-guard';
+import unsubscribeToken from '../middlewares/unsubscribe-token';
+import { guardHostAuthRoutes } from './host-auth-routes';
+
+const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  // Registered before the app's own middlewares are mounted, so it is the outermost one (see the module).
+  strapi.server.use(databaseUnavailable({ strapi }));
+  strapi.server.use(nulGuard({ strapi }));
+  strapi.server.use(unsubscribeToken({ strapi }));
+  for (const middleware of documentMiddlewares(strapi)) strapi.documents.use(middleware);
+  registerContentManagerCommentStatus(strapi);
+  guardHostAuthRoutes(strapi);
+  registerGraphql(strapi);
+};
+
+export default register;

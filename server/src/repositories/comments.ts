@@ -1,0 +1,141 @@
+/**
+ * The hand-written SQL about comments (knex), for what the Document Service cannot express in one statement:
+ * table and column names from Strapi's metadata (so renamed columns or table prefixes keep working), the public
+ * node's columns, and the one visibility rule every public path uses for a single comment.
+ *
+ * A comment is linked to its article by the article's documentId: the relation from this non-D&P type connects to
+ * the article's draft and published rows, and publishing replaces the published row, so every lookup goes through
+ * the article rows' document_id instead of trusting one row id.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import type { Identifier } from '../domain/comments';
+import { uid } from '../domain/plugin-id';
+import { USER_UID } from '../domain/uids';
+import { tableOf } from '../utils/columns';
+
+const COMMENT = uid('comment');
+const ARTICLE = uid('article');
+
+export type RawRow = Record<string, unknown>;
+
+interface JoinTable {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+}
+
+/** Rows of a `knex.raw` result: an array on SQLite, `{ rows }` on PostgreSQL. */
+export const rowsOf = (result: unknown): RawRow[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RawRow[];
+
+/** Table and column names of comments, their articles and authors, and the comment link tables. */
+export const commentSchema = (strapi: Core.Strapi) => {
+  const meta = strapi.db.metadata.get(COMMENT);
+  const comment = tableOf(strapi, COMMENT);
+  const article = tableOf(strapi, ARTICLE);
+  const user = tableOf(strapi, USER_UID);
+  /** The link table of a comment relation: its name, the comment's column and the target's column. */
+  const link = (attribute: string) => {
+    const { joinTable } = meta.attributes[attribute] as unknown as { joinTable: JoinTable };
+    return { table: joinTable.name, comment: joinTable.joinColumn.name, target: joinTable.inverseJoinColumn.name };
+  };
+  return {
+    comments: comment.table,
+    commentColumn: comment.column,
+    articles: article.table,
+    articleColumn: article.column,
+    users: user.table,
+    userColumn: user.column,
+    articleLink: link('article'),
+    parentLink: link('parent'),
+    authorLink: link('author'),
+  };
+};
+
+export type CommentSchema = ReturnType<typeof commentSchema>;
+
+/** The columns of a public comment node, for a query over comments aliased `c` joined to their author as `u`. */
+export const publicNodeColumns = (s: CommentSchema) => ({
+  id: 'c.id',
+  documentId: `c.${s.commentColumn('documentId')}`,
+  content: `c.${s.commentColumn('content')}`,
+  createdAt: `c.${s.commentColumn('createdAt')}`,
+  isAdmin: `c.${s.commentColumn('isAdmin')}`,
+  likes: `c.${s.commentColumn('likes')}`,
+  authorId: 'u.id',
+  authorDocumentId: `u.${s.userColumn('documentId')}`,
+  authorUsername: `u.${s.userColumn('username')}`,
+});
+
+/** `replyCount` of the comment aliased `c` as a column: its direct approved replies, no extra round trip. */
+export const replyCountColumn = (knex: Knex, s: CommentSchema) =>
+  knex.raw('(select count(*) from ?? as rp cross join ?? as rq where rq.id = rp.?? and rp.?? = ?? and rq.?? = ?) as ??', [
+    s.parentLink.table,
+    s.comments,
+    s.parentLink.comment,
+    s.parentLink.target,
+    'c.id',
+    s.commentColumn('status'),
+    'approved',
+    'replyCount',
+  ]);
+
+/** Subquery: ids of the comments linked to any row (draft or published, any locale) of the article. */
+export const commentIdsOfArticle = (strapi: Core.Strapi, articleDocumentId: string) => {
+  const s = commentSchema(strapi);
+  return strapi.db
+    .connection(`${s.articleLink.table} as l`)
+    .join(`${s.articles} as a`, 'a.id', `l.${s.articleLink.target}`)
+    .where(`a.${s.articleColumn('documentId')}`, articleDocumentId)
+    .select(`l.${s.articleLink.comment}`);
+};
+
+export interface VisibleComment {
+  id: number;
+  documentId: string;
+  /** Direct approved replies. */
+  replyCount: number;
+}
+
+/**
+ * THE visibility rule for one comment: the public tree shows it when it is approved, belongs to a published article
+ * and every ancestor is approved. Likes, reports, replies pages and a new reply's parent all ask this; the tree,
+ * the pages of roots and the counts apply the same rule to many comments at once (services/comments/visibility.ts).
+ * Undefined when the comment is not shown, so no caller can reveal a pending, rejected or hidden comment.
+ */
+export const findVisibleComment = async (strapi: Core.Strapi, identifier: Identifier | undefined): Promise<VisibleComment | undefined> => {
+  if (identifier === undefined) return undefined;
+  const knex = strapi.db.connection;
+  const s = commentSchema(strapi);
+  const status = s.commentColumn('status');
+  const rows: RawRow[] = await knex(`${s.comments} as c`)
+    .join(`${s.articleLink.table} as l`, `l.${s.articleLink.comment}`, 'c.id')
+    .join(`${s.articles} as a`, 'a.id', `l.${s.articleLink.target}`)
+    .join(`${s.articles} as pa`, `pa.${s.articleColumn('documentId')}`, `a.${s.articleColumn('documentId')}`)
+    .where(typeof identifier === 'number' ? { 'c.id': identifier } : { [`c.${s.commentColumn('documentId')}`]: identifier })
+    .where(`c.${status}`, 'approved')
+    .whereNotNull(`pa.${s.articleColumn('publishedAt')}`)
+    .select({ id: 'c.id', documentId: `c.${s.commentColumn('documentId')}` })
+    .select(replyCountColumn(knex, s))
+    .limit(1);
+  if (rows.length === 0) return undefined;
+  const id = Number(rows[0].id);
+  // Every ancestor approved. UNION (not UNION ALL) ends the walk on a parent cycle.
+  const hidden = rowsOf(
+    await knex.raw(
+      `with recursive ancestors(id) as (
+         select ?? from ?? where ?? = ?
+         union
+         select p.?? from ?? p join ancestors on p.?? = ancestors.id
+       )
+       select count(*) as count from ancestors join ?? c on c.id = ancestors.id where c.?? <> ?`,
+      [
+        s.parentLink.target, s.parentLink.table, s.parentLink.comment, id,
+        s.parentLink.target, s.parentLink.table, s.parentLink.comment,
+        s.comments, status, 'approved',
+      ]
+    )
+  );
+  if (Number(hidden[0]?.count ?? 0) !== 0) return undefined;
+  return { id, documentId: String(rows[0].documentId), replyCount: Number(rows[0].replyCount ?? 0) };
+};

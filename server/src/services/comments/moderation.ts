@@ -1,0 +1,157 @@
+/** The moderation page: the list, status changes and replies as the site. */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { AdminListQuery, CommentStatus } from '../../domain/comments';
+import { uid } from '../../domain/plugin-id';
+import { toIso } from '../../domain/time';
+import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments';
+import { getService } from '../get-service';
+import type { ModerationReport } from './reports';
+
+const COMMENT = uid('comment');
+
+export interface AdminComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: CommentStatus;
+  isAdmin: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  /** `email` only for an admin who may read users in the Content Manager (see `adminList`). */
+  author: { id: number; documentId: string; username: string; email?: string } | null;
+  article: { documentId: string; title: string; slug: string } | null;
+  parent: { documentId: string } | null;
+  likes: number;
+  reportCount: number;
+  /** Oldest first; reasons and details only, never who reported. */
+  reports: ModerationReport[];
+}
+
+interface StoredComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: CommentStatus;
+  isAdmin: boolean | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date | string;
+  author?: { id: number; documentId: string; username: string; email: string } | null;
+  article?: { documentId: string; title: string; slug: string } | null;
+  parent?: { id: number; documentId: string } | null;
+  likes?: number | null;
+  reportCount?: number | null;
+}
+
+const ADMIN_POPULATE = {
+  author: { select: ['id', 'documentId', 'username', 'email'] },
+  article: { select: ['documentId', 'title', 'slug'] },
+  parent: { select: ['id', 'documentId'] },
+};
+
+const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = []): AdminComment => ({
+  id: row.id,
+  documentId: row.documentId,
+  content: row.content,
+  status: row.status,
+  isAdmin: Boolean(row.isAdmin),
+  ip: row.ip ?? null,
+  userAgent: row.userAgent ?? null,
+  createdAt: toIso(row.createdAt),
+  author: row.author
+    ? {
+        id: row.author.id,
+        documentId: row.author.documentId,
+        username: row.author.username,
+        ...(showEmail ? { email: row.author.email } : {}),
+      }
+    : null,
+  article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
+  parent: row.parent ? { documentId: row.parent.documentId } : null,
+  likes: Number(row.likes ?? 0),
+  reportCount: Number(row.reportCount ?? 0),
+  reports,
+});
+
+export const moderation = (strapi: Core.Strapi) => ({
+    /**
+     * The moderation list: pending first, then newest first; `reported`: reported comments only, most reported first. `showEmails`: whether the admin may read users' e-mail addresses elsewhere (the Content
+     * Manager); moderating comments alone does not make the commenters' addresses theirs to see.
+     */
+    async adminList(query: AdminListQuery, { showEmails }: { showEmails: boolean }) {
+      const s = commentSchema(strapi);
+      const base = strapi.db.connection(`${s.comments} as c`);
+      if (query.status) base.where(`c.${s.commentColumn('status')}`, query.status);
+      if (query.article) base.whereIn('c.id', commentIdsOfArticle(strapi, query.article));
+      if (query.reported) base.where(`c.${s.commentColumn('reportCount')}`, '>', 0);
+
+      const [{ count }] = await base.clone().count({ count: 'c.id' });
+      const total = Number(count);
+      const ids: number[] = (
+        await base
+          .clone()
+          .select('c.id')
+          .modify((builder) => {
+            if (query.reported) builder.orderBy(`c.${s.commentColumn('reportCount')}`, 'desc');
+          })
+          .orderByRaw(`CASE WHEN c.?? = ? THEN 0 ELSE 1 END`, [s.commentColumn('status'), 'pending'])
+          .orderBy(`c.${s.commentColumn('createdAt')}`, 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+      ).map((row: RawRow) => Number(row.id));
+
+      const rows: StoredComment[] = ids.length
+        ? await strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, populate: ADMIN_POPULATE })
+        : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const reports = await getService(strapi, 'comment-reports').forComments(ids);
+      return {
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id))] : [])),
+        meta: {
+          pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
+        },
+      };
+    },
+
+    /** Moves the given comments to `status`; returns how many exist and were updated. */
+    async setStatus(documentIds: string[], status: CommentStatus): Promise<number> {
+      const notifications = getService(strapi, 'comment-notifications');
+      const approving = status === 'approved' ? await notifications.notApprovedYet(documentIds) : [];
+      // One statement for the whole selection; the moderation page sends a page of comments at a time.
+      const { count } = await strapi.db.query(COMMENT).updateMany({
+        where: { documentId: { $in: documentIds } },
+        data: { status, updatedAt: new Date(getService(strapi, 'clock').now()) },
+      });
+      // A moderator's approval settles the reports: the threshold counts new ones only.
+      if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
+      notifications.repliesApproved(approving);
+      return Number(count);
+    },
+
+    /** A reply as the site: `isAdmin`, approved at once, under `documentId`, on the same article. */
+    async adminReply(documentId: string, content: string): Promise<AdminComment> {
+      const parent = await strapi.db.query(COMMENT).findOne({
+        select: ['id', 'documentId'],
+        where: { documentId },
+        populate: { article: { select: ['documentId'] } },
+      });
+      if (!parent) throw new errors.NotFoundError('Comment not found');
+      if (!parent.article) throw new errors.ValidationError('The comment is not attached to an article');
+      const created = await strapi.documents(COMMENT).create({
+        data: {
+          content,
+          status: 'approved',
+          isAdmin: true,
+          article: parent.article.documentId,
+          parent: parent.documentId,
+          author: null,
+        },
+      });
+      const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
+      // A reply as the site has no author, so there is no e-mail to show or hide.
+      return toAdminComment(row as StoredComment, false);
+    },
+});

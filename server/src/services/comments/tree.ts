@@ -1,0 +1,93 @@
+/** `GET /api/bag/articles/:id/comments` without paging parameters: the approved comments of an article as a tree. */
+import type { Core } from '@strapi/strapi';
+import type { Identifier } from '../../domain/comments';
+import type { PublicAuthor } from '../../domain/users';
+import { toIso } from '../../domain/time';
+import { commentIdsOfArticle, commentSchema, publicNodeColumns, type RawRow } from '../../repositories/comments';
+import { yieldToEventLoop } from '../../utils/json';
+import { buildTree } from '../../utils/tree';
+import { findPublishedArticle } from './articles';
+import { visibleComments } from './visibility';
+
+/** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
+const TREE_SLICE = 1000;
+
+export interface CommentNode {
+  id: number;
+  documentId: string;
+  content: string;
+  createdAt: string;
+  isAdmin: boolean;
+  author: PublicAuthor | null;
+}
+
+export const tree = (strapi: Core.Strapi) => ({
+  /**
+   * The approved comments of a published article as a tree. First the shape, one query for every comment of the
+   * article (id, status, parent; every status, so a reply under a pending or rejected comment can be told apart
+   * from one whose parent is elsewhere); then the visible ones' content, in slices; then one pass to build the
+   * tree. The event loop is handed back between these steps, so a 10,000-comment thread does not stall the other
+   * requests (SQLite answers synchronously).
+   */
+  async tree(identifier: Identifier | undefined): Promise<{ data: CommentNode[]; meta: { total: number } }> {
+    const article = await findPublishedArticle(strapi, identifier);
+    const knex = strapi.db.connection;
+    const s = commentSchema(strapi);
+    const shape: RawRow[] = await knex(`${s.comments} as c`)
+      .leftJoin(`${s.parentLink.table} as p`, `p.${s.parentLink.comment}`, 'c.id')
+      .whereIn('c.id', commentIdsOfArticle(strapi, article.documentId))
+      .select({ id: 'c.id', status: `c.${s.commentColumn('status')}`, parentId: `p.${s.parentLink.target}` });
+
+    await yieldToEventLoop();
+    const statusOf = new Map<number, unknown>();
+    const parentOf = new Map<number, number | null>();
+    for (const row of shape) {
+      statusOf.set(Number(row.id), row.status);
+      parentOf.set(Number(row.id), row.parentId === null || row.parentId === undefined ? null : Number(row.parentId));
+    }
+    const wanted = [...visibleComments(statusOf, parentOf)];
+
+    const found = new Map<number, CommentNode>();
+    for (let at = 0; at < wanted.length; at += TREE_SLICE) {
+      if (at > 0) await yieldToEventLoop();
+      const rows: RawRow[] = await knex(`${s.comments} as c`)
+        .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
+        .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
+        .whereIn('c.id', wanted.slice(at, at + TREE_SLICE))
+        // Re-checked: a comment rejected or deleted since the shape was read is not shown.
+        .where(`c.${s.commentColumn('status')}`, 'approved')
+        .select(publicNodeColumns(s));
+      for (const row of rows) {
+        const id = Number(row.id);
+        if (found.has(id)) continue; // a duplicated join row is listed once
+        found.set(id, {
+          id,
+          documentId: String(row.documentId),
+          content: String(row.content),
+          createdAt: toIso(row.createdAt),
+          isAdmin: Boolean(row.isAdmin),
+          author:
+            row.authorId === null || row.authorId === undefined
+              ? null
+              : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+        });
+      }
+    }
+
+    await yieldToEventLoop();
+    // What went away between the two reads hides its replies too, as a non-approved comment does.
+    let nodes = [...found.values()];
+    if (found.size < wanted.length) {
+      for (const id of wanted) if (!found.has(id)) statusOf.set(id, 'gone');
+      const visible = visibleComments(statusOf, parentOf);
+      nodes = nodes.filter((node) => visible.has(node.id));
+    }
+
+    const data = buildTree(nodes, {
+      id: (node) => node.id,
+      parentId: (node) => parentOf.get(node.id),
+      compare: (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id),
+    });
+    return { data, meta: { total: nodes.length } };
+  },
+});

@@ -1,0 +1,152 @@
+/**
+ * Public reads of published documents (query checks: query-checks.ts; populate policy: populate-policy.ts) with the host's REST query parameters, checked and sanitized exactly like
+ * the host's own REST controllers (validate.query → sanitize.query → Document Service → sanitize.output).
+ */
+import type { Core, UID } from '@strapi/strapi';
+import { errors, pagination as paging } from '@strapi/utils';
+import { publicAuthor } from '../../domain/users';
+import { getService } from '../get-service';
+import { populatePolicy } from './populate-policy';
+import { parsePagination, queryChecks, type Auth } from './query-checks';
+
+export type { Auth } from './query-checks';
+type SortOrder = Record<string, 'asc' | 'desc'>;
+
+export interface ListOptions {
+  /** Used when the request has no `populate`. */
+  defaultPopulate: string[];
+  /** Used when the request has no `sort`. */
+  defaultSort: SortOrder[];
+}
+
+/**
+ * The detail reads (`GET /api/bag/articles/:slug`, `/pages/:slug`, GraphQL `bagArticle`, `bagPage`): the type, what
+ * it populates and what its 404 says. The list routes populate the same relations by default.
+ */
+export const DETAILS = {
+  article: { uid: 'plugin::cms-plugin-bag.article', populate: ['category', 'tags', 'cover', 'author'], notFound: 'Article not found' },
+  page: { uid: 'plugin::cms-plugin-bag.page', populate: ['cover'], notFound: 'Page not found' },
+} as const satisfies Record<string, { uid: UID.ContentType; populate: string[]; notFound: string }>;
+
+export type DetailKind = keyof typeof DETAILS;
+
+/**
+ * Options every public read will take. `locale` is accepted and passed down by GraphQL already, but not read yet:
+ * it takes effect with the locales feature, in this one place for REST and GraphQL alike.
+ */
+export interface ReadOptions {
+  locale?: string;
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+  start?: number;
+  limit?: number;
+}
+
+const content = ({ strapi }: { strapi: Core.Strapi }) => {
+  const model = (uid: UID.ContentType) => strapi.getModel(uid);
+  const { userRelations, effectivePopulate } = populatePolicy(strapi);
+  const { checkQuery } = queryChecks(strapi);
+
+  /**
+   * Sanitizes entities for `auth` in one pass of the host's sanitizer; user relations bypass the role check and are
+   * cut to the public shape.
+   */
+  const sanitizeMany = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth) => {
+    const relations = userRelations(uid);
+    const users = entities.map((entity) => {
+      const shown: Record<string, unknown> = {};
+      for (const name of relations) if (name in entity) shown[name] = publicAuthor(entity[name]);
+      return shown;
+    });
+    const rest = entities.map((entity) => {
+      const copy = { ...entity };
+      for (const name of relations) delete copy[name];
+      return copy;
+    });
+    const sanitized = (await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>[];
+    return sanitized.map((entity, index) => ({ ...entity, ...users[index] }));
+  };
+
+  return {
+    /** A page of published documents: `{ data, meta: { pagination } }`. */
+    async findPublished(uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth, options: ListOptions) {
+      const { query, sanitized } = await checkQuery(uid, rawQuery, auth);
+      const requested = parsePagination(query.pagination);
+      const isPaged = !('start' in requested || 'limit' in requested);
+      const maxLimit = Number(strapi.config.get('api.rest.maxLimit')) || -1;
+      const defaultLimit = Number(strapi.config.get('api.rest.defaultLimit', 25));
+      const { start, limit } = paging.withDefaultPagination(requested, {
+        defaults: { offset: { limit: defaultLimit }, page: { pageSize: defaultLimit } },
+        maxLimit,
+      }) as { start: number; limit: number };
+
+      const params = {
+        filters: sanitized.filters as never,
+        sort: (query.sort === undefined ? options.defaultSort : sanitized.sort) as never,
+        fields: sanitized.fields as never,
+        populate: effectivePopulate(uid, query.populate, sanitized.populate, options.defaultPopulate) as never,
+        status: 'published' as const,
+      };
+      const documents = strapi.documents(uid);
+      const [results, total] = await Promise.all([
+        documents.findMany({ ...params, start, limit } as never),
+        documents.count({ filters: params.filters, status: 'published' } as never),
+      ]);
+
+      const paged = paging.transformPagedPaginationInfo({ start, limit }, total);
+      const pagination: Pagination = isPaged
+        ? paged
+        : { ...paging.transformOffsetPaginationInfo({ start, limit }, total), ...paged };
+      return { data: await sanitizeMany(uid, results as Record<string, unknown>[], auth), meta: { pagination } };
+    },
+
+    /** The published document with this slug, sanitized; null when there is none. */
+    async findPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[]) {
+      const entity = await strapi.documents(uid).findFirst({
+        filters: { slug: { $eq: slug } } as never,
+        populate: effectivePopulate(uid, undefined, undefined, defaultPopulate) as never,
+        status: 'published',
+      });
+      return entity ? (await sanitizeMany(uid, [entity as Record<string, unknown>], auth))[0] : null;
+    },
+
+    /** `findPublishedBySlug` that also counts a view, showing the count that includes this read. */
+    async viewPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[]) {
+      const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate);
+      if (!entity) return null;
+      const counted = await getService(strapi, 'views').increment(uid, String(entity.documentId));
+      return counted === null ? entity : { ...entity, views: counted };
+    },
+
+    /** The detail of `kind` with this slug, counting a view (`Article not found` / `Page not found` otherwise). */
+    async viewDetail(kind: DetailKind, slug: string, auth: Auth, _options: ReadOptions = {}) {
+      const { uid, populate, notFound } = DETAILS[kind];
+      const entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate]);
+      if (!entity) throw new errors.NotFoundError(notFound);
+      return entity;
+    },
+
+    /** Every published document matching `filters`, in `sort` order, sanitized. */
+    async findAllPublished(
+      uid: UID.ContentType,
+      auth: Auth,
+      { filters, sort, populate }: { filters?: Record<string, unknown>; sort: SortOrder[]; populate: string[] }
+    ) {
+      const results = await strapi.documents(uid).findMany({
+        filters: filters as never,
+        sort: sort as never,
+        populate: effectivePopulate(uid, undefined, undefined, populate) as never,
+        status: 'published',
+      });
+      return sanitizeMany(uid, results as Record<string, unknown>[], auth);
+    },
+  };
+};
+
+export type ContentService = ReturnType<typeof content>;
+export default content;

@@ -1,5 +1,5 @@
 /**
- * The host's GraphQL plugin (CONTRACT §10): its generated schema shows of the plugin's types only what REST under
+ * The host's GraphQL plugin: its generated schema shows of the plugin's types only what REST under
  * /api/bag shows the same caller (anonymous, a user, a read-only API token), internal types are not in it, no
  * generic mutation writes a plugin type, and the host's `register`/`login` mutations take the plugin's captcha and
  * rate limits as `auth.hostRoutes` says. Both plugin orders.

@@ -1,5 +1,5 @@
 /**
- * The plugin's own GraphQL queries and mutation (CONTRACT.md §10) with the host's GraphQL plugin loaded before and
+ * The plugin's own GraphQL queries and mutation with the host's GraphQL plugin loaded before and
  * after cms-plugin-bag: every answer compared with the REST route's answer for the same caller, the shared view
  * counter and flood counter, the comment rules of §5, and the Users & Permissions actions that gate each field.
  */

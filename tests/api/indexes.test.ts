@@ -1,5 +1,5 @@
 /**
- * The plugin's secondary indexes (server/src/indexes.ts): created at bootstrap, kept across a restart, and used by
+ * The plugin's secondary indexes (server/src/bootstrap/indexes.ts): created at bootstrap, kept across a restart, and used by
  * the article list's default order instead of a full scan with a temporary sort.
  */
 import { createDocument } from '../helpers/fixtures';

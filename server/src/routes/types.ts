@@ -1,13 +1,9 @@
 import type { z } from 'zod/v4';
-import type controllers from '../controllers';
+import type { ActionName } from '../controllers';
 import type { RateLimitMiddlewareConfig } from '../middlewares/rate-limit';
 
-type Controllers = typeof controllers;
-
-/** `controller.action` for every action the plugin's controllers define, so a renamed action fails to compile. */
-export type Handler = {
-  [C in keyof Controllers]: `${C & string}.${keyof ReturnType<Controllers[C]> & string}`;
-}[keyof Controllers];
+/** A route's handler: `controller.action`, type-checked against the controllers (see `ActionName`). */
+export type Handler = ActionName;
 
 type MiddlewareRef = string | { name: string; config?: unknown };
 

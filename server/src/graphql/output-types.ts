@@ -8,6 +8,18 @@ const dateFields = (t: ObjectDefinition, ...names: string[]) => {
   for (const name of names) t.field(name, { type: 'DateTime' });
 };
 
+/** A comment node of a thread page, root or reply (the REST page's node keys). */
+const commentNodeFields = (t: ObjectDefinition) => {
+  t.nonNull.int('id');
+  t.nonNull.id('documentId');
+  t.nonNull.string('content');
+  t.nonNull.field('createdAt', { type: 'DateTime' });
+  t.nonNull.boolean('isAdmin');
+  t.nonNull.int('likes');
+  t.field('author', { type: AUTHOR_TYPE });
+  t.nonNull.int('replyCount', { description: 'Approved direct replies.' });
+};
+
 /** The object types the queries return; each field is the REST answer's key of the same name. */
 export const outputTypes = (nexus: Nexus) => [
   nexus.objectType({
@@ -94,27 +106,13 @@ export const outputTypes = (nexus: Nexus) => [
   nexus.objectType({
     name: 'BagCommentReply',
     definition(t) {
-      t.nonNull.int('id');
-      t.nonNull.id('documentId');
-      t.nonNull.string('content');
-      t.nonNull.field('createdAt', { type: 'DateTime' });
-      t.nonNull.boolean('isAdmin');
-      t.nonNull.int('likes');
-      t.field('author', { type: AUTHOR_TYPE });
-      t.nonNull.int('replyCount', { description: 'Approved direct replies.' });
+      commentNodeFields(t);
     },
   }),
   nexus.objectType({
     name: 'BagCommentRoot',
     definition(t) {
-      t.nonNull.int('id');
-      t.nonNull.id('documentId');
-      t.nonNull.string('content');
-      t.nonNull.field('createdAt', { type: 'DateTime' });
-      t.nonNull.boolean('isAdmin');
-      t.nonNull.int('likes');
-      t.field('author', { type: AUTHOR_TYPE });
-      t.nonNull.int('replyCount', { description: 'Approved direct replies.' });
+      commentNodeFields(t);
       t.nonNull.list.nonNull.field('replies', { type: 'BagCommentReply', description: 'The first approved replies, oldest first.' });
     },
   }),

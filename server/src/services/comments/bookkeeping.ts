@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { uid } from '../../domain/plugin-id';
 import { inChunks } from '../../repositories/chunks';
-import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments';
+import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments/tables';
 
 const COMMENT = uid('comment');
 

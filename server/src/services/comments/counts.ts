@@ -1,7 +1,7 @@
 /** Visible comment counts for many articles at once (part of the `comment-threads` service). */
 import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
-import { commentSchema, rowsOf } from '../../repositories/comments';
+import { commentSchema, rowsOf } from '../../repositories/comments/tables';
 
 export const counts = (strapi: Core.Strapi) => ({
     /**

@@ -4,7 +4,7 @@ import { errors } from '@strapi/utils';
 import type { AdminListQuery, CommentStatus } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
-import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments';
+import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments/tables';
 import { getService } from '../get-service';
 import type { ModerationReport } from './reports';
 

@@ -2,7 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
-import { commentSchema, replyCountColumn, type RawRow } from '../../repositories/comments';
+import { commentSchema, replyCountColumn, type RawRow } from '../../repositories/comments/tables';
 import type { PageMeta, ThreadReply, threadPages } from './thread-pages';
 import { visibleCommentOr404 } from './visibility';
 

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { PublicAuthor } from '../../domain/users';
 import { cursorCodec, type CursorCodec, type CursorKey, type PageQuery, type ThreadSort } from '../../domain/thread';
 import { toIso } from '../../domain/time';
-import { commentSchema, publicNodeColumns, type CommentSchema, type RawRow } from '../../repositories/comments';
+import { commentSchema, publicNodeColumns, type CommentSchema, type RawRow } from '../../repositories/comments/tables';
 
 export interface ThreadReply {
   id: number;

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import type { PluginConfig } from '../../config/schema';
 import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
-import { commentSchema, replyCountColumn, type RawRow } from '../../repositories/comments';
+import { commentSchema, replyCountColumn, type RawRow } from '../../repositories/comments/tables';
 import { counts } from './counts';
 import { replies } from './replies';
 import { threadPages, type PageMeta, type ThreadRoot } from './thread-pages';

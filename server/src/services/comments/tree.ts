@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
 import type { PublicAuthor } from '../../domain/users';
 import { toIso } from '../../domain/time';
-import { commentIdsOfArticle, commentSchema, publicNodeColumns, type RawRow } from '../../repositories/comments';
+import { commentIdsOfArticle, commentSchema, publicNodeColumns, type RawRow } from '../../repositories/comments/tables';
 import { yieldToEventLoop } from '../../utils/json';
 import { buildTree } from '../../utils/tree';
 import { findPublishedArticle } from './articles';

@@ -9,10 +9,10 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import type { Identifier } from '../domain/comments';
-import { uid } from '../domain/plugin-id';
-import { USER_UID } from '../domain/uids';
-import { tableOf } from '../utils/columns';
+import type { Identifier } from '../../domain/comments';
+import { uid } from '../../domain/plugin-id';
+import { USER_UID } from '../../domain/uids';
+import { tableOf } from '../../utils/columns';
 
 const COMMENT = uid('comment');
 const ARTICLE = uid('article');

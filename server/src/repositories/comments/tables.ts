@@ -128,6 +128,12 @@ export const commentIdsOfArticle = (strapi: Core.Strapi, articleDocumentId: stri
     .select(`l.${s.articleLink.comment}`);
 };
 
+/** Ids of the comments linked to any row (draft or published, any locale) of the article: the subquery above, run. */
+export const articleCommentIds = async (strapi: Core.Strapi, articleDocumentId: string): Promise<number[]> => {
+  const s = commentSchema(strapi);
+  return (await commentIdsOfArticle(strapi, articleDocumentId)).map((row: RawRow) => Number(row[s.articleLink.comment]));
+};
+
 export interface VisibleComment {
   id: number;
   documentId: string;

@@ -4,8 +4,8 @@
  *   reply's parent;
  * - to a whole article in memory by `visibleComments` below: the full tree;
  * - in SQL to many at once: a page of roots is approved comments without a parent, replies are approved children of
- *   a visible comment (threads.ts, replies.ts), counts walk down from approved roots through approved replies
- *   (counts.ts).
+ *   a visible comment (repositories/comments/threads.ts), counts walk down from approved roots through approved
+ *   replies (repositories/comments/counts.ts).
  */
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';

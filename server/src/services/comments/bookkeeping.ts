@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { uid } from '../../domain/plugin-id';
 import { inChunks } from '../../repositories/chunks';
-import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments';
+import { articleCommentIds } from '../../repositories/comments/tables';
 
 const COMMENT = uid('comment');
 
@@ -26,8 +26,7 @@ export const bookkeeping = (strapi: Core.Strapi) => ({
 
     /** Ids of every comment on the article document (all its rows). */
     async idsOfArticle(articleDocumentId: string): Promise<number[]> {
-      const s = commentSchema(strapi);
-      return (await commentIdsOfArticle(strapi, articleDocumentId)).map((row: RawRow) => Number(row[s.articleLink.comment]));
+      return articleCommentIds(strapi, articleDocumentId);
     },
 
     /** Deletes comments by id, in chunks. */

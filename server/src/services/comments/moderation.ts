@@ -4,7 +4,7 @@ import { errors } from '@strapi/utils';
 import type { AdminListQuery, CommentStatus } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
-import { commentIdsOfArticle, commentSchema, type RawRow } from '../../repositories/comments';
+import { adminListPage } from '../../repositories/comments/moderation';
 import { getService } from '../get-service';
 import type { ModerationReport } from './reports';
 
@@ -81,27 +81,7 @@ export const moderation = (strapi: Core.Strapi) => ({
      * Manager); moderating comments alone does not make the commenters' addresses theirs to see.
      */
     async adminList(query: AdminListQuery, { showEmails }: { showEmails: boolean }) {
-      const s = commentSchema(strapi);
-      const base = strapi.db.connection(`${s.comments} as c`);
-      if (query.status) base.where(`c.${s.commentColumn('status')}`, query.status);
-      if (query.article) base.whereIn('c.id', commentIdsOfArticle(strapi, query.article));
-      if (query.reported) base.where(`c.${s.commentColumn('reportCount')}`, '>', 0);
-
-      const [{ count }] = await base.clone().count({ count: 'c.id' });
-      const total = Number(count);
-      const ids: number[] = (
-        await base
-          .clone()
-          .select('c.id')
-          .modify((builder) => {
-            if (query.reported) builder.orderBy(`c.${s.commentColumn('reportCount')}`, 'desc');
-          })
-          .orderByRaw(`CASE WHEN c.?? = ? THEN 0 ELSE 1 END`, [s.commentColumn('status'), 'pending'])
-          .orderBy(`c.${s.commentColumn('createdAt')}`, 'desc')
-          .orderBy('c.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-      ).map((row: RawRow) => Number(row.id));
+      const { total, ids } = await adminListPage(strapi, query);
 
       const rows: StoredComment[] = ids.length
         ? await strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, populate: ADMIN_POPULATE })

@@ -6,23 +6,18 @@
  * same transaction, and only when the insert (or delete) changed a row. Concurrent likes by one voter meet at the
  * unique index (INSERT … ON CONFLICT DO NOTHING: the losers insert nothing and count nothing), on one instance or
  * several sharing the database. The query builder is used instead of the Document Service because the counter
- * must move atomically with the row (`likes = likes + 1`), which the Document Service cannot express.
+ * must move atomically with the row (`likes = likes + 1`), which the Document Service cannot express; that SQL is
+ * in repositories/comments/feedback.ts.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { Knex } from 'knex';
 import type { PluginConfig } from '../../config/schema';
-import { tableOf } from '../../utils/columns';
 import { forbidden } from '../../utils/errors';
 import { getService } from '../get-service';
-import { inChunks } from '../../repositories/chunks';
+import { deleteReactionRows, setLikeRow } from '../../repositories/comments/feedback';
 import { visibleCommentOr404 } from './visibility';
-import { uid } from '../../domain/plugin-id';
 import { voterKey, type Voter } from '../../utils/voter-key';
 import type { Identifier } from '../../domain/comments';
-
-const COMMENT = uid('comment');
-const REACTION = uid('comment-reaction');
 
 export interface LikeState {
   id: number;
@@ -32,20 +27,6 @@ export interface LikeState {
 }
 
 const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
-  const names = () => {
-    const reactions = tableOf(strapi, REACTION);
-    const comments = tableOf(strapi, COMMENT);
-    return {
-      reactions: reactions.table,
-      comment: reactions.column('comment'),
-      voter: reactions.column('voter'),
-      createdAt: reactions.column('createdAt'),
-      updatedAt: reactions.column('updatedAt'),
-      comments: comments.table,
-      likes: comments.column('likes'),
-    };
-  };
-
   /** Refuses a like or an unlike the configuration does not allow (see the README for the statuses). */
   const assertAllowed = (config: PluginConfig, voter: Voter) => {
     if (!config.comments.reactions.enabled) throw new errors.NotFoundError('Reactions are disabled');
@@ -57,28 +38,7 @@ const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
     assertAllowed(config, voter);
     const target = await visibleCommentOr404(strapi, identifier);
     const key = voterKey(strapi, voter);
-    const n = names();
-    const likes = await strapi.db.connection.transaction(async (trx: Knex.Transaction) => {
-      let changed: boolean;
-      if (liked) {
-        const now = new Date(getService(strapi, 'clock').now());
-        const inserted = await trx(n.reactions)
-          .insert({ [n.comment]: target.id, [n.voter]: key, [n.createdAt]: now, [n.updatedAt]: now })
-          .onConflict([n.comment, n.voter])
-          .ignore()
-          .returning('id');
-        changed = inserted.length > 0;
-      } else {
-        changed = (await trx(n.reactions).where({ [n.comment]: target.id, [n.voter]: key }).delete()) > 0;
-      }
-      const row = trx(n.comments).where('id', target.id);
-      const updated: Array<Record<string, unknown>> = changed
-        ? await row.update({ [n.likes]: trx.raw(`COALESCE(??, 0) ${liked ? '+' : '-'} 1`, [n.likes]) }, [n.likes])
-        : await row.select(n.likes);
-      // Deleted since it was found: roll the reaction back rather than leave a row no comment counts.
-      if (updated.length === 0) throw new errors.NotFoundError('Comment not found');
-      return Number(updated[0][n.likes] ?? 0);
-    });
+    const likes = await setLikeRow(strapi, target.id, key, liked, () => new Date(getService(strapi, 'clock').now()));
     return { id: target.id, documentId: target.documentId, likes, liked };
   };
 
@@ -88,8 +48,7 @@ const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Deletes the likes of comments that are being deleted. */
     async deleteForComments(commentIds: number[]): Promise<void> {
-      const n = names();
-      await inChunks(commentIds, (chunk) => strapi.db.connection(n.reactions).whereIn(n.comment, chunk).delete());
+      await deleteReactionRows(strapi, commentIds);
     },
   };
 };

@@ -10,7 +10,7 @@ import type { PluginConfig } from '../../config/schema';
 import type { CommentInput, CommentStatus, Identifier } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
-import { findVisibleComment } from '../../repositories/comments';
+import { findVisibleComment } from '../../repositories/comments/tables';
 import { forbidden } from '../../utils/errors';
 import { findPublishedArticle } from './articles';
 

@@ -5,14 +5,14 @@
  * Everything is read with a few SQL statements per page whose cost follows the page, not the article (but for
  * `meta.total`, one count): the roots in sort order with a keyset cursor (never an OFFSET), replies and counts
  * looked up for the page's ids only. Nothing is cached, so two instances on one database always answer the same.
+ * The SQL is in repositories/comments/threads.ts; this file decides the plan and shapes the page.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { Knex } from 'knex';
 import type { PluginConfig } from '../../config/schema';
 import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
-import { commentSchema, replyCountColumn, type RawRow } from '../../repositories/comments';
+import { articlePlanRows, firstReplyRows, replyCounts, rootCount, rootRows } from '../../repositories/comments/threads';
 import { counts } from './counts';
 import { replies } from './replies';
 import { threadPages, type PageMeta, type ThreadRoot } from './thread-pages';
@@ -21,7 +21,7 @@ export type { PageMeta, ThreadReply, ThreadRoot } from './thread-pages';
 
 const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   const pages = threadPages(strapi);
-  const { knex, nodeQuery, toNode, toNodes, applySort, paginate, replyCounts } = pages;
+  const { toNode, toNodes, paginate } = pages;
 
   /**
    * The rows of a published article (comments are linked to its draft and published rows), else 404, read in one
@@ -31,23 +31,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   const publishedArticle = async (identifier: Identifier | undefined) => {
     if (identifier === undefined) throw new errors.NotFoundError('Article not found');
-    const s = commentSchema(strapi);
-    const documentId = s.articleColumn('documentId');
-    const sameDocument = (q: Knex.QueryBuilder, column: string) =>
-      typeof identifier === 'number'
-        ? q.whereIn(column, knex()(s.articles).select(documentId).where('id', identifier))
-        : q.where(column, identifier);
-    const publishedRows = sameDocument(knex()(s.articles).select('id').whereNotNull(s.articleColumn('publishedAt')), documentId);
-    // LIMIT by a scalar subquery: the same statement on SQLite and PostgreSQL (knex's limit() takes numbers only).
-    const links = knex().raw(
-      '(select count(*) from (select 1 from ?? where ?? in ? limit (select coalesce(max(id), 0) / 4 + 1 from ??)) as ??) as ??',
-      [s.articleLink.table, s.articleLink.target, publishedRows, s.comments, 'links', 'links']
-    );
-    const query = sameDocument(knex()(s.articles), documentId)
-      .select({ id: 'id', publishedAt: s.articleColumn('publishedAt') })
-      .select(knex().raw('(select coalesce(max(id), 0) from ??) as ??', [s.comments, 'maxId']))
-      .select(links);
-    const rows: RawRow[] = await query;
+    const rows = await articlePlanRows(strapi, identifier);
     const published = rows.filter((row) => row.publishedAt !== null && row.publishedAt !== undefined).map((row) => Number(row.id));
     if (published.length === 0) throw new errors.NotFoundError('Article not found');
     const maxCommentId = Number(rows[0].maxId ?? 0);
@@ -74,46 +58,14 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async roots(identifier: Identifier | undefined, query: PageQuery, config: PluginConfig): Promise<{ data: ThreadRoot[]; meta: PageMeta }> {
       const article = await publishedArticle(identifier);
-      const s = commentSchema(strapi);
       // Every comment of a published article is linked once to its published row: that link is the one read.
       const rowIds = article.publishedRowIds;
       const { fromIndex } = article;
-      const noParent = (q: Knex.QueryBuilder) =>
-        q.whereNotExists(
-          knex()(`${s.parentLink.table} as p`).select(knex().raw('1')).whereRaw('?? = ??', [`p.${s.parentLink.comment}`, 'c.id'])
-        );
-      /**
-       * The article's approved roots, two ways. An article holding a large share of all comments: walk the approved
-       * comments in sort order through the `(status, created_at)` index and keep the article's (the first page
-       * stops after a few hundred index entries). Any other article: start from its own links, so the cost is its
-       * comments, never the whole table. `top` sorts on an expression no index serves: always from the links.
-       */
-      const approvedRoots = (q: Knex.QueryBuilder, useIndex: boolean) => {
-        const status = `c.${s.commentColumn('status')}`;
-        if (useIndex) {
-          return noParent(
-            q.where(status, 'approved').whereExists(
-              knex()(`${s.articleLink.table} as l`)
-                .select(knex().raw('1'))
-                .whereRaw('?? = ??', [`l.${s.articleLink.comment}`, 'c.id'])
-                .whereIn(`l.${s.articleLink.target}`, rowIds)
-            )
-          );
-        }
-        return noParent(q.whereIn(`l.${s.articleLink.target}`, rowIds).where(status, 'approved'));
-      };
-      const linkDriver = { from: `${s.articleLink.table} as l`, commentId: `l.${s.articleLink.comment}` };
-
+      // `top` sorts on an expression no index serves: always from the links.
       const useIndex = fromIndex && query.sort !== 'top';
-      const page = approvedRoots(useIndex ? nodeQuery(s) : nodeQuery(s, linkDriver), useIndex);
-      applySort(page, s, query.sort, query.after);
-      const rows: RawRow[] = await page.limit(query.pageSize + 1);
-
-      const counter = fromIndex
-        ? knex()(`${s.comments} as c`)
-        : knex()(linkDriver.from).joinRaw('cross join ??', [`${s.comments} as c`]).whereRaw('?? = ??', ['c.id', linkDriver.commentId]);
+      const rows = await rootRows(strapi, { rowIds, useIndex, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
       // The one read that grows with the article's roots; `pagination[withCount]=false` skips it.
-      const total = query.withCount ? Number((await approvedRoots(counter, fromIndex).count({ count: 'c.id' }))[0].count) : undefined;
+      const total = query.withCount ? await rootCount(strapi, rowIds, fromIndex) : undefined;
 
       const { data, meta } = paginate(toNodes(rows), query, total);
       const roots: ThreadRoot[] = data.map((node) => ({ ...node, replies: [] }));
@@ -122,28 +74,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
 
       const shown = config.comments.thread.replies;
       if (shown > 0 && rootIds.length > 0) {
-        const ranked = knex()(`${s.parentLink.table} as p`)
-          .joinRaw('cross join ??', [`${s.comments} as rc`])
-          .whereRaw('?? = ??', ['rc.id', `p.${s.parentLink.comment}`])
-          .whereIn(`p.${s.parentLink.target}`, rootIds)
-          .where(`rc.${s.commentColumn('status')}`, 'approved')
-          .select({ id: 'rc.id', parentId: `p.${s.parentLink.target}` })
-          .select(
-            knex().raw('row_number() over (partition by ?? order by ?? asc, ?? asc) as ??', [
-              `p.${s.parentLink.target}`,
-              `rc.${s.commentColumn('createdAt')}`,
-              'rc.id',
-              'rank',
-            ]),
-            knex().raw('count(*) over (partition by ??) as ??', [`p.${s.parentLink.target}`, 'siblings'])
-          )
-          .as('r');
-        const replyRows: RawRow[] = await nodeQuery(s, { from: ranked, commentId: 'r.id' })
-          .where('r.rank', '<=', shown)
-          .select({ parentId: 'r.parentId', siblings: 'r.siblings' })
-          .select(replyCountColumn(knex(), s))
-          .orderBy('r.parentId')
-          .orderBy('r.rank');
+        const replyRows = await firstReplyRows(strapi, rootIds, shown);
         const seen = new Set<number>();
         for (const row of replyRows) {
           const root = byId.get(Number(row.parentId));
@@ -153,7 +84,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
           root.replies.push(toNode(row));
         }
       } else if (rootIds.length > 0) {
-        const counts = await replyCounts(rootIds);
+        const counts = await replyCounts(strapi, rootIds);
         for (const root of roots) root.replyCount = counts.get(root.id) ?? 0;
       }
       return { data: roots, meta };

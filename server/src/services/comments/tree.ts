@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
 import type { PublicAuthor } from '../../domain/users';
 import { toIso } from '../../domain/time';
-import { commentIdsOfArticle, commentSchema, publicNodeColumns, type RawRow } from '../../repositories/comments';
+import { approvedNodeRows, treeShapeRows } from '../../repositories/comments/tree';
 import { yieldToEventLoop } from '../../utils/json';
 import { buildTree } from '../../utils/tree';
 import { findPublishedArticle } from './articles';
@@ -31,12 +31,7 @@ export const tree = (strapi: Core.Strapi) => ({
    */
   async tree(identifier: Identifier | undefined): Promise<{ data: CommentNode[]; meta: { total: number } }> {
     const article = await findPublishedArticle(strapi, identifier);
-    const knex = strapi.db.connection;
-    const s = commentSchema(strapi);
-    const shape: RawRow[] = await knex(`${s.comments} as c`)
-      .leftJoin(`${s.parentLink.table} as p`, `p.${s.parentLink.comment}`, 'c.id')
-      .whereIn('c.id', commentIdsOfArticle(strapi, article.documentId))
-      .select({ id: 'c.id', status: `c.${s.commentColumn('status')}`, parentId: `p.${s.parentLink.target}` });
+    const shape = await treeShapeRows(strapi, article.documentId);
 
     await yieldToEventLoop();
     const statusOf = new Map<number, unknown>();
@@ -50,13 +45,8 @@ export const tree = (strapi: Core.Strapi) => ({
     const found = new Map<number, CommentNode>();
     for (let at = 0; at < wanted.length; at += TREE_SLICE) {
       if (at > 0) await yieldToEventLoop();
-      const rows: RawRow[] = await knex(`${s.comments} as c`)
-        .leftJoin(`${s.authorLink.table} as al`, `al.${s.authorLink.comment}`, 'c.id')
-        .leftJoin(`${s.users} as u`, 'u.id', `al.${s.authorLink.target}`)
-        .whereIn('c.id', wanted.slice(at, at + TREE_SLICE))
-        // Re-checked: a comment rejected or deleted since the shape was read is not shown.
-        .where(`c.${s.commentColumn('status')}`, 'approved')
-        .select(publicNodeColumns(s));
+      // Re-checked: a comment rejected or deleted since the shape was read is not shown.
+      const rows = await approvedNodeRows(strapi, wanted.slice(at, at + TREE_SLICE));
       for (const row of rows) {
         const id = Number(row.id);
         if (found.has(id)) continue; // a duplicated join row is listed once

@@ -1,16 +1,16 @@
 /**
  * Which comments the public sees: approved, on a published article, every ancestor approved. One rule, applied
- * - to one comment by `findVisibleComment` (repositories/comments.ts): likes, reports, a replies page, a new
+ * - to one comment by `findVisibleComment` (repositories/comments/tables.ts): likes, reports, a replies page, a new
  *   reply's parent;
  * - to a whole article in memory by `visibleComments` below: the full tree;
  * - in SQL to many at once: a page of roots is approved comments without a parent, replies are approved children of
- *   a visible comment (threads.ts, replies.ts), counts walk down from approved roots through approved replies
- *   (counts.ts).
+ *   a visible comment (repositories/comments/threads.ts), counts walk down from approved roots through approved
+ *   replies (repositories/comments/counts.ts).
  */
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
-import { findVisibleComment, type VisibleComment } from '../../repositories/comments';
+import { findVisibleComment, type VisibleComment } from '../../repositories/comments/tables';
 
 /** The visible comment, else 404 `Comment not found`: nothing is revealed about pending, rejected or hidden ones. */
 export const visibleCommentOr404 = async (strapi: Core.Strapi, identifier: Identifier | undefined): Promise<VisibleComment> => {

@@ -1,7 +1,8 @@
 /**
- * The hand-written SQL about comments (knex), for what the Document Service cannot express in one statement:
- * table and column names from Strapi's metadata (so renamed columns or table prefixes keep working), the public
- * node's columns, and the one visibility rule every public path uses for a single comment.
+ * What the comment repositories share (the other files of this folder import it), for the hand-written SQL the
+ * Document Service cannot express in one statement: table and column names from Strapi's metadata (so renamed
+ * columns or table prefixes keep working; comments, likes and reports), the public node's columns, and the one
+ * visibility rule every public path uses for a single comment.
  *
  * A comment is linked to its article by the article's documentId: the relation from this non-D&P type connects to
  * the article's draft and published rows, and publishing replaces the published row, so every lookup goes through
@@ -9,13 +10,15 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import type { Identifier } from '../domain/comments';
-import { uid } from '../domain/plugin-id';
-import { USER_UID } from '../domain/uids';
-import { tableOf } from '../utils/columns';
+import type { Identifier } from '../../domain/comments';
+import { uid } from '../../domain/plugin-id';
+import { USER_UID } from '../../domain/uids';
+import { tableOf } from '../../utils/columns';
 
 const COMMENT = uid('comment');
 const ARTICLE = uid('article');
+const REACTION = uid('comment-reaction');
+const REPORT = uid('comment-report');
 
 export type RawRow = Record<string, unknown>;
 
@@ -54,6 +57,41 @@ export const commentSchema = (strapi: Core.Strapi) => {
 
 export type CommentSchema = ReturnType<typeof commentSchema>;
 
+/** Table and column names of likes (`comment-reaction` rows) and the comment's `likes` counter. */
+export const reactionTables = (strapi: Core.Strapi) => {
+  const reactions = tableOf(strapi, REACTION);
+  const comments = tableOf(strapi, COMMENT);
+  return {
+    reactions: reactions.table,
+    comment: reactions.column('comment'),
+    voter: reactions.column('voter'),
+    createdAt: reactions.column('createdAt'),
+    updatedAt: reactions.column('updatedAt'),
+    comments: comments.table,
+    likes: comments.column('likes'),
+  };
+};
+
+/** Table and column names of reports (`comment-report` rows) and the comment's columns a report moves. */
+export const reportTables = (strapi: Core.Strapi) => {
+  const reports = tableOf(strapi, REPORT);
+  const comments = tableOf(strapi, COMMENT);
+  return {
+    reports: reports.table,
+    comment: reports.column('comment'),
+    voter: reports.column('voter'),
+    reason: reports.column('reason'),
+    details: reports.column('details'),
+    createdAt: reports.column('createdAt'),
+    updatedAt: reports.column('updatedAt'),
+    comments: comments.table,
+    documentId: comments.column('documentId'),
+    status: comments.column('status'),
+    reportCount: comments.column('reportCount'),
+    commentUpdatedAt: comments.column('updatedAt'),
+  };
+};
+
 /** The columns of a public comment node, for a query over comments aliased `c` joined to their author as `u`. */
 export const publicNodeColumns = (s: CommentSchema) => ({
   id: 'c.id',
@@ -88,6 +126,12 @@ export const commentIdsOfArticle = (strapi: Core.Strapi, articleDocumentId: stri
     .join(`${s.articles} as a`, 'a.id', `l.${s.articleLink.target}`)
     .where(`a.${s.articleColumn('documentId')}`, articleDocumentId)
     .select(`l.${s.articleLink.comment}`);
+};
+
+/** Ids of the comments linked to any row (draft or published, any locale) of the article: the subquery above, run. */
+export const articleCommentIds = async (strapi: Core.Strapi, articleDocumentId: string): Promise<number[]> => {
+  const s = commentSchema(strapi);
+  return (await commentIdsOfArticle(strapi, articleDocumentId)).map((row: RawRow) => Number(row[s.articleLink.comment]));
 };
 
 export interface VisibleComment {

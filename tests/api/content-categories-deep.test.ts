@@ -35,6 +35,7 @@ describe('GET /api/bag/categories with a deep chain', () => {
         created_at: now,
         updated_at: now,
         published_at: now,
+        locale: 'en',
       })),
       500
     );

@@ -21,6 +21,8 @@ export async function insertMenuItems(strapi: Core.Strapi, menuDoc: { id: number
     attributes: Record<string, { joinTable?: JoinTable }>;
   };
   const now = new Date();
+  // Written as the Document Service writes a localized type's rows: in the host's default locale.
+  const locale: string = await strapi.plugin('i18n').service('locales').getDefaultLocale();
   const rows = Array.from({ length: count }, (_, i) => ({
     document_id: `${prefix}${i}`.padEnd(24, 'x'),
     title: `${prefix}${i}`,
@@ -31,6 +33,7 @@ export async function insertMenuItems(strapi: Core.Strapi, menuDoc: { id: number
     created_at: now,
     updated_at: now,
     published_at: now,
+    locale,
   }));
   await knex.batchInsert(meta.tableName, rows, 500);
   const ids: number[] = (await knex(meta.tableName).select('id').where('title', 'like', `${prefix}%`).orderBy('id', 'asc')).map(

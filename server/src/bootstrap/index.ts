@@ -1,7 +1,8 @@
 /**
  * bootstrap(): start-up work once the database is up. One concern per file: indexes (indexes.ts), admin panel
  * actions (admin-actions.ts), first-start Users & Permissions grants (the route modules name them; the permissions
- * service applies them), refresh-token revocation on user changes (user-revocation.ts), and the purge timer.
+ * service applies them), refresh-token revocation on user changes (user-revocation.ts), the locale list's
+ * refresh, and the purge timer.
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
@@ -28,6 +29,12 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults(defaultGrants);
   revokeTokensOnUserChanges(strapi);
+  // A locale created or deleted here is known (or refused) at once; other instances re-read within seconds.
+  strapi.db.lifecycles.subscribe({
+    models: ['plugin::i18n.locale'],
+    afterCreate: () => getService(strapi, 'locales').forget(),
+    afterDelete: () => getService(strapi, 'locales').forget(),
+  });
   getService(strapi, 'purge').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
 };
 

@@ -128,6 +128,11 @@ export const configSchema = z
         maxRelationDepth: z.number().int().min(1).max(10).default(2),
         /** Whether a to-many relation may follow another relation there (`tags.articles`, `category.articles`). */
         nestedToMany: z.boolean().default(false),
+        /**
+         * A detail (`/articles/:slug`, `/pages/:slug`, `/menus/:slug`) whose slug the requested locale does not have
+         * is looked up in the default locale (its `locale` says so). Lists never fall back.
+         */
+        localeFallback: z.boolean().default(false),
       })
       .strict()
       .default({}),

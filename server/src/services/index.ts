@@ -9,6 +9,7 @@ import commentReports from './comments/reports';
 import commentThreads from './comments/threads';
 import crypto from './crypto';
 import emailCode from './email-code';
+import locales from './locales';
 import menus from './menus';
 import permissions from './permissions';
 import purge from './purge';
@@ -30,6 +31,7 @@ export default {
   'comment-threads': commentThreads,
   crypto,
   'email-code': emailCode,
+  locales,
   menus,
   permissions,
   purge,

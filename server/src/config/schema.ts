@@ -23,6 +23,13 @@ const duration = (fallback: string) =>
     .transform(toSeconds)
     .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
 
+/** A duration that may be 0 (switched off), such as the HTTP cache lifetimes. */
+const durationOrZero = (fallback: number) =>
+  z
+    .union([z.number().int().min(0), z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d')])
+    .default(fallback)
+    .transform(toSeconds);
+
 const MIN_RSA_BITS = 2048;
 
 /** A configured RSA key must parse and be RSA of at least 2048 bits; checked here so Strapi refuses to start. */
@@ -203,6 +210,20 @@ export const configSchema = z
               .strict()
               .default({}),
           })
+          .strict()
+          .default({}),
+      })
+      .strict()
+      .default({}),
+    cache: z
+      .object({
+        /** The server-side cache of anonymous GET responses under /api/bag (CONTRACT §8). */
+        enabled: z.boolean().default(true),
+        /** Memory bound per process, in bytes of cached bodies and keys; least recently used entries go first. */
+        maxBytes: z.number().int().min(0).default(64 * 1024 * 1024),
+        /** `Cache-Control` of anonymous responses (seconds); all 0 → `public, no-cache`. */
+        http: z
+          .object({ maxAge: durationOrZero(0), sMaxAge: durationOrZero(0), staleWhileRevalidate: durationOrZero(0) })
           .strict()
           .default({}),
       })

@@ -166,8 +166,10 @@ describe('menus per locale', () => {
       expect((await get('/menus/nope?locale=fr').expect(404)).body).toMatchObject(notFound);
       expect(await addLocales(app.strapi, LATER)).toEqual(['de', 'en', 'es', 'fr']);
       expect((await get('/menus/main?locale=es').expect(404)).body).toMatchObject(notFound);
-      const bad = await get('/menus/main?locale=xx').expect(400);
-      expect(bad.body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'Unknown locale supplied' });
+      for (const query of ['locale=xx', 'locale=fr&locale=de', 'locale[fr]=1']) {
+        const bad = await get(`/menus/main?${query}`).expect(400);
+        expect(bad.body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'Unknown locale supplied' });
+      }
     });
 
     it('keeps the en items untouched by fr edits, and applies a shared attribute (order) to every locale version', async () => {

@@ -11,10 +11,18 @@ interface JoinTable {
 }
 
 /**
- * Inserts `count` items in one menu through knex (the Document Service would take minutes for 10,000), item i the
+ * Inserts `count` items in one menu (its row: one locale version) through knex (the Document Service would take minutes for 10,000), item i the
  * child of item i-1 (a chain) or all roots. Returns their ids in order.
  */
-export async function insertMenuItems(strapi: Core.Strapi, menuDoc: { id: number }, prefix: string, count: number, chain: boolean) {
+export async function insertMenuItems(
+  strapi: Core.Strapi,
+  menuDoc: { id: number },
+  prefix: string,
+  count: number,
+  chain: boolean,
+  /** The items' locale, that of the menu row; the host's default by default. */
+  itemLocale?: string
+) {
   const knex = strapi.db.connection;
   const meta = strapi.db.metadata.get(ITEM as never) as unknown as {
     tableName: string;
@@ -22,7 +30,7 @@ export async function insertMenuItems(strapi: Core.Strapi, menuDoc: { id: number
   };
   const now = new Date();
   // Written as the Document Service writes a localized type's rows: in the host's default locale.
-  const locale: string = await strapi.plugin('i18n').service('locales').getDefaultLocale();
+  const locale: string = itemLocale ?? (await strapi.plugin('i18n').service('locales').getDefaultLocale());
   const rows = Array.from({ length: count }, (_, i) => ({
     document_id: `${prefix}${i}`.padEnd(24, 'x'),
     title: `${prefix}${i}`,

@@ -5,7 +5,8 @@ import { sendDeepJson } from '../utils/json';
 
 const menuController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async findOne(ctx: Context) {
-    await sendDeepJson(ctx, { data: await getService(strapi, 'menus').detail(String(ctx.params.slug), ctx.state.auth) });
+    const menu = await getService(strapi, 'menus').detail(String(ctx.params.slug), ctx.state.auth, { locale: ctx.query.locale });
+    await sendDeepJson(ctx, { data: menu });
   },
 });
 

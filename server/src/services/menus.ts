@@ -1,14 +1,21 @@
-/** Menus as trees: one query for a menu's items, the tree built in one pass (utils/tree.ts). */
+/**
+ * Menus as trees: one query for a menu's items, the tree built in one pass (utils/tree.ts). Per locale: a menu's slug
+ * is shared by its locale versions, each version has its own items, and linked articles and pages are served in the
+ * menu's locale.
+ */
 import type { Core, Schema, UID } from '@strapi/strapi';
 import { contentTypes, errors, relations } from '@strapi/utils';
 import { tableOf } from '../utils/columns';
 import { buildTree, type TreeNode } from '../utils/tree';
-import type { ReadOptions } from './content';
+import { getService } from './get-service';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';
-/** Relations that the tree itself expresses. */
-const TREE_RELATIONS = new Set(['menu', 'parent', 'children']);
+/**
+ * Relations not served on a node: those the tree itself expresses, and the i18n plugin's `localizations` (an item's
+ * other locale versions, which belong to other menus).
+ */
+const NOT_SERVED = new Set(['menu', 'parent', 'children', 'localizations']);
 const POPULATED = new Set(['relation', 'media', 'component', 'dynamiczone']);
 
 type Row = Record<string, unknown> & { id: number; order?: number | null };
@@ -22,6 +29,11 @@ const bySiblingOrder = (a: Row, b: Row) => (a.order ?? 0) - (b.order ?? 0) || a.
  */
 const LINK_CHUNK = 10_000;
 
+/** What a menu read is told: `locale` as requested (a query parameter, a GraphQL argument), checked here. */
+export interface MenuReadOptions {
+  locale?: unknown;
+}
+
 interface JoinTable {
   name: string;
   joinColumn: { name: string };
@@ -30,6 +42,8 @@ interface JoinTable {
 }
 
 const menus = ({ strapi }: { strapi: Core.Strapi }) => {
+  const isLocalized = (uid: UID.Schema) => strapi.plugin('i18n').service('content-types').isLocalizedContentType(strapi.getModel(uid));
+
   const hasDraftAndPublishTarget = ([, attribute]: Attribute) =>
     attribute.type === 'relation' && 'target' in attribute && contentTypes.hasDraftAndPublish(strapi.getModel(attribute.target as UID.Schema));
 
@@ -60,15 +74,22 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /**
-   * Sets each row's value of one relation to the published versions of the documents it links, read in one query
-   * for all rows: a document with no published version becomes null (to-one) or is left out (to-many).
+   * Sets each row's value of one relation to the published versions, in `locale`, of the documents it links, read in
+   * one query for all rows: a document with no published version in that locale becomes null (to-one) or is left out
+   * (to-many), as an unpublished one. A localized target is linked in the item's locale by the Document Service (it
+   * refuses a document that has no version there); the locale of the version is the menu's all the same, whatever
+   * row the link holds, so a menu never shows another language's article.
    */
-  const usePublishedVersions = async (rows: Row[], [name, attribute]: Attribute) => {
+  const usePublishedVersions = async (rows: Row[], [name, attribute]: Attribute, locale: string) => {
     const linked = await linkedDocumentIds(rows.map((row) => row.id), name);
     const wanted = new Set([...linked.values()].flat());
     const { target } = attribute as { target: UID.ContentType };
     const published = wanted.size
-      ? await strapi.documents(target).findMany({ filters: { documentId: { $in: [...wanted] } } as never, status: 'published' })
+      ? await strapi.documents(target).findMany({
+          filters: { documentId: { $in: [...wanted] } } as never,
+          status: 'published',
+          ...(isLocalized(target) ? { locale } : {}),
+        })
       : [];
     const byDocumentId = new Map(published.map((document) => [document.documentId, document]));
     for (const row of rows) {
@@ -78,18 +99,19 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** `{ id, documentId, title, slug, items }`, or null for an unknown slug. */
-    async findBySlug(slug: string, auth: unknown) {
+    /** `{ id, documentId, title, slug, locale, items }` of the menu's version in `locale`, or null if it has none. */
+    async findBySlug(slug: string, auth: unknown, locale: string) {
       const menu = await strapi.documents(MENU_UID).findFirst({
         filters: { slug: { $eq: slug } },
         fields: ['title', 'slug'],
+        locale,
       });
       if (!menu) return null;
 
       // Read at runtime so attributes added by extending the content type are served too: scalars as fields, media,
       // relations and components populated.
       const itemModel = strapi.getModel(ITEM_UID);
-      const attributes = Object.entries(itemModel.attributes).filter(([name]) => !TREE_RELATIONS.has(name));
+      const attributes = Object.entries(itemModel.attributes).filter(([name]) => !NOT_SERVED.has(name));
       const fields = attributes.filter(([, attribute]) => !POPULATED.has(attribute.type)).map(([name]) => name);
       const populate: Record<string, unknown> = Object.fromEntries(
         attributes.filter(([, attribute]) => POPULATED.has(attribute.type)).map(([name]) => [name, true])
@@ -100,12 +122,14 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
       const toPublished = attributes.filter(hasDraftAndPublishTarget);
       for (const [name] of toPublished) delete populate[name];
 
+      // The items of this locale version: their `menu` link holds the menu's row in their own locale.
       const rows = (await strapi.documents(ITEM_UID).findMany({
-        filters: { menu: { documentId: { $eq: menu.documentId } } },
+        filters: { menu: { id: { $eq: menu.id } } },
+        locale,
         fields: fields as never,
         populate: { ...populate, parent: { fields: ['id'] } } as never,
       })) as unknown as (Row & { parent?: { id: number } | null })[];
-      for (const attribute of toPublished) await usePublishedVersions(rows, attribute);
+      for (const attribute of toPublished) await usePublishedVersions(rows, attribute, locale);
 
       const parentOf = new Map<number, number | null>();
       const flat: Record<string, unknown>[] = [];
@@ -121,12 +145,21 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
         parentId: (row) => parentOf.get(row.id),
         compare: bySiblingOrder,
       });
-      return { id: menu.id, documentId: menu.documentId, title: menu.title, slug: menu.slug, items };
+      return { id: menu.id, documentId: menu.documentId, title: menu.title, slug: menu.slug, locale, items };
     },
 
-    /** `GET /api/bag/menus/:slug` and GraphQL `bagMenu`: the menu with its tree, else 404 `Menu not found`. */
-    async detail(slug: string, auth: unknown, _options: ReadOptions = {}) {
-      const menu = await this.findBySlug(slug, auth);
+    /**
+     * `GET /api/bag/menus/:slug` and GraphQL `bagMenu`: the menu with its tree in the requested locale (the default
+     * one when absent; 400 `Unknown locale supplied` for a code the host lacks). A slug the locale does not have is
+     * 404 `Menu not found`, unless `content.localeFallback`: then the default locale's version is served, and its
+     * `locale` says so. A locale added later in the admin is served the same way, with no step of its own.
+     */
+    async detail(slug: string, auth: unknown, options: MenuReadOptions = {}) {
+      const { locale, defaultLocale } = await getService(strapi, 'locales').resolve(options.locale);
+      let menu = await this.findBySlug(slug, auth, locale);
+      if (!menu && locale !== defaultLocale && (await getService(strapi, 'settings').get()).content.localeFallback) {
+        menu = await this.findBySlug(slug, auth, defaultLocale);
+      }
       if (!menu) throw new errors.NotFoundError('Menu not found');
       return menu;
     },

@@ -19,7 +19,7 @@ import { adminToken, createUser, jwtFor, setPermission } from '../helpers/fixtur
 import { PLUGIN, ROOT, removeDatabase, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
-const PREVIOUS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'previous-release.json'), 'utf8')) as { tag: string; tarball: string };
+const PREVIOUS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'previous-release.json'), 'utf8')) as { tag: string; tarball: string; sha256: string };
 
 const LOCALIZED = ['article', 'banner', 'category', 'menu', 'menu-item', 'page', 'tag'].map((type) => `${PLUGIN}.${type}`);
 const ARTICLE = `${PLUGIN}.article`;
@@ -40,6 +40,11 @@ const CONFIG = {
   },
 };
 const ENV = { PROXY_TRUST: 'true' };
+/**
+ * Tables whose row count an upgrade changes by design: the host's settings store (the host adds its own keys on a
+ * later start; every key is kept), and the Users & Permissions grants of actions new to this release.
+ */
+const CHANGED_BY_DESIGN = ['strapi_core_store_settings', 'up_permissions', 'up_permissions_role_lnk'];
 
 /** The action an administrator revokes on the previous release: guests may no longer comment. */
 const REVOKED = { role: 'public', action: 'comment.create' };
@@ -52,6 +57,9 @@ const UNKNOWN_BEFORE = { role: 'authenticated', action: 'comment-feedback.unlike
 type Row = Record<string, unknown>;
 interface Snapshot {
   tables: Record<string, Row[]>;
+  /** Rows per table, for every table of the database. */
+  counts: Record<string, number>;
+  storeKeys: string[];
   /** `role type → sorted actions` of Users & Permissions. */
   permissions: Record<string, string[]>;
   granted: string[];
@@ -83,6 +91,16 @@ async function readTables(strapi: Core.Strapi, tables: string[]): Promise<Record
   const result: Record<string, Row[]> = {};
   for (const table of tables) result[table] = await strapi.db.connection(table).select('*').orderBy('id', 'asc');
   return result;
+}
+
+async function countRows(strapi: Core.Strapi): Promise<Record<string, number>> {
+  const tables: string[] = await (strapi.db.dialect as unknown as { schemaInspector: { getTables(): Promise<string[]> } }).schemaInspector.getTables();
+  const counts: Record<string, number> = {};
+  for (const table of tables.sort()) {
+    const [{ n }] = await strapi.db.connection(table).count({ n: '*' });
+    counts[table] = Number(n);
+  }
+  return counts;
 }
 
 async function readPermissions(strapi: Core.Strapi): Promise<Record<string, string[]>> {
@@ -142,6 +160,9 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
   const read = (target: TestApp, url: string) => target.request().get(url);
 
   beforeAll(async () => {
+    // The tarball scripts/previous-release.mjs built from the tag, as its provenance file records.
+    const tarball = fs.readFileSync(path.join(FIXTURES, PREVIOUS.tarball));
+    expect(crypto.createHash('sha256').update(tarball).digest('hex')).toBe(PREVIOUS.sha256);
     // `npm install <tarball>`'s layout: the package's own dependencies resolve up to the repository's node_modules.
     fs.mkdirSync(previousPlugin, { recursive: true });
     execFileSync('tar', ['-xzf', path.join(FIXTURES, PREVIOUS.tarball), '-C', previousPlugin, '--strip-components=1']);
@@ -272,6 +293,8 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     }
     return {
       tables: await readTables(strapi, comparedTables(strapi)),
+      counts: await countRows(strapi),
+      storeKeys: (await strapi.db.connection('strapi_core_store_settings').select('key')).map((row: { key: string }) => row.key),
       permissions: await readPermissions(strapi),
       granted: (((await grantedStore(strapi).get({})) as string[]) ?? []).slice().sort(),
       documents: await readDocuments(strapi),
@@ -306,7 +329,7 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
       const { tableName } = app.strapi.db.metadata.get(uid as never);
       const rows = after[tableName];
       expect({ uid, withoutLocale: rows.filter((row) => row.locale !== defaultLocale).length }).toEqual({ uid, withoutLocale: 0 });
-      if (app.strapi.getModel(uid as never).options?.draftAndPublish) {
+      if ((app.strapi.getModel(uid as never) as { options?: { draftAndPublish?: boolean } }).options?.draftAndPublish) {
         expect({ uid, drafts: rows.some((row) => row.published_at === null) }).toEqual({ uid, drafts: true });
         expect({ uid, published: rows.some((row) => row.published_at !== null) }).toEqual({ uid, published: true });
       }
@@ -326,6 +349,15 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     });
     const item = await app.strapi.documents(ITEM as never).findFirst({ filters: { title: 'Read' }, populate: ['menu', 'article', 'pages', 'parent', 'children'] } as never);
     expect(item).toMatchObject({ locale: 'en', menu: { slug: 'footer' }, article: { slug: 'upgrade-article' }, pages: [{ slug: 'about' }], parent: null, children: [{ title: 'Read more' }] });
+  });
+
+  it('keeps the row count of every table of the database, but the tables the host and the grants write by design', async () => {
+    const after = await countRows(app.strapi);
+    const changed = Object.keys(before.counts).filter((table) => after[table] !== before.counts[table]);
+    expect(changed.filter((table) => !CHANGED_BY_DESIGN.includes(table))).toEqual([]);
+    expect(Object.keys(after)).toEqual(expect.arrayContaining(Object.keys(before.counts)));
+    const keys = (await app.strapi.db.connection('strapi_core_store_settings').select('key')).map((row: { key: string }) => row.key);
+    expect(keys).toEqual(expect.arrayContaining(before.storeKeys));
   });
 
   it('lists every document of every localized type, draft and published, through the Document Service', async () => {

@@ -44,8 +44,9 @@ export default ({ env }) => ({
     // The benchmark boots the playground once without the plugin to measure what it adds to boot time and memory.
     enabled: env.bool('CMS_BAG_ENABLED', true),
     // The plugin under development: the repository root, loaded through its package.json exports,
-    // i.e. from its built output in dist/.
-    resolve: path.resolve(playgroundDir, '..'),
+    // i.e. from its built output in dist/. CMS_BAG_PLUGIN_DIR: another copy of the package instead (the upgrade
+    // test boots the previous release's unpacked tarball).
+    resolve: env('CMS_BAG_PLUGIN_DIR', '') || path.resolve(playgroundDir, '..'),
     config: {
       crypto: {
         rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },

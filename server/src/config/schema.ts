@@ -215,6 +215,33 @@ export const configSchema = z
       })
       .strict()
       .default({}),
+    site: z
+      .object({
+        /** The public front end's origin; feeds and sitemap answer 503 `Site URL is not configured` while unset. */
+        url: z.string().url().optional(),
+        title: z.string().default(''),
+        description: z.string().default(''),
+        /** Front-end paths of documents; `{slug}` and `{locale}` are replaced. */
+        paths: z
+          .object({
+            article: z.string().min(1).default('/articles/{slug}'),
+            page: z.string().min(1).default('/{slug}'),
+            category: z.string().min(1).default('/categories/{slug}'),
+            tag: z.string().min(1).default('/tags/{slug}'),
+          })
+          .strict()
+          .default({}),
+      })
+      .strict()
+      .default({}),
+    feeds: z
+      .object({ size: z.number().int().min(1).max(100).default(20) })
+      .strict()
+      .default({}),
+    sitemap: z
+      .object({ pageSize: z.number().int().min(1).max(50000).default(50000) })
+      .strict()
+      .default({}),
     cache: z
       .object({
         /** The server-side cache of anonymous GET responses under /api/bag (CONTRACT §8). */

@@ -8,8 +8,10 @@ import comment from './comment';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentFeedback from './comment-feedback';
 import crypto from './crypto';
+import feed from './feed';
 import menu from './menu';
 import page from './page';
+import search from './search';
 import tag from './tag';
 
 type Controllers = typeof controllers;
@@ -35,8 +37,10 @@ const controllers = {
   'comment-unsubscribe': commentUnsubscribe,
   'comment-feedback': commentFeedback,
   crypto,
+  feed,
   menu,
   page,
+  search,
   tag,
 };
 

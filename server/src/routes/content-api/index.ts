@@ -6,8 +6,10 @@ import commentFeedback from './comment-feedback';
 import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
+import feeds from './feeds';
+import search from './search';
 
-const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe];
+const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -5,7 +5,7 @@
  * (`content.localeFallback`), 400 for an unknown code on every route, one `views` counter per document, comments
  * per article document, relations between versions of the same locale.
  */
-import type { Core } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
 import { createDocument, createUser, type TestUser } from '../helpers/fixtures';
 import { graphql, type GraphqlResponse } from '../helpers/graphql';
 import { addLocales, defaultLocale, EXTRA_LOCALES } from '../helpers/locales';
@@ -51,7 +51,7 @@ const withoutNulls = (value: unknown): unknown => {
 async function translate(strapi: Core.Strapi, uid: string, documentId: string, locale: string, data: Record<string, unknown>, publish = true) {
   const documents = strapi.documents(uid as never);
   await documents.update({ documentId, locale, data } as never);
-  if (publish && strapi.getModel(uid as never)?.options?.draftAndPublish) await documents.publish({ documentId, locale } as never);
+  if (publish && strapi.getModel(uid as UID.ContentType)?.options?.draftAndPublish) await documents.publish({ documentId, locale } as never);
 }
 
 /** Every row (locale × draft/published) of the document: its locale, whether published, its views. */

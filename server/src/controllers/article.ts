@@ -14,9 +14,8 @@ const articleController = ({ strapi }: { strapi: Core.Strapi }) => ({
     });
   },
   async findOne(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'content').viewDetail('article', String(ctx.params.slug), ctx.state.auth, {
-      locale: ctx.query.locale,
-    }) };
+    const options = { locale: ctx.query.locale };
+    ctx.body = { data: await getService(strapi, 'content').viewDetail('article', String(ctx.params.slug), ctx.state.auth, options) };
   },
 });
 

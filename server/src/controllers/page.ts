@@ -14,9 +14,8 @@ const pageController = ({ strapi }: { strapi: Core.Strapi }) => ({
     });
   },
   async findOne(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'content').viewDetail('page', String(ctx.params.slug), ctx.state.auth, {
-      locale: ctx.query.locale,
-    }) };
+    const options = { locale: ctx.query.locale };
+    ctx.body = { data: await getService(strapi, 'content').viewDetail('page', String(ctx.params.slug), ctx.state.auth, options) };
   },
 });
 

@@ -78,7 +78,7 @@ describe('locales of the content under /api/bag (en default, fr, de, es added la
   const locales = (body: { data: Row[] }) => [...new Set(body.data.map((row) => row.locale))];
 
   beforeAll(async () => {
-    app = await setupStrapi({ env: { GRAPHQL: 'after' }, config: { comments: { autoApprove: true } } });
+    app = await setupStrapi({ env: { GRAPHQL: 'after' }, config: { comments: { autoApprove: true }, rateLimit: { comment: { interval: '1m', max: 50 } } } });
     const { strapi } = app;
     expect(await defaultLocale(strapi)).toBe('en');
     expect(await addLocales(strapi, [FR, DE])).toEqual(['de', 'en', 'fr']);
@@ -310,6 +310,18 @@ describe('locales of the content under /api/bag (en default, fr, de, es added la
       }
       const replies = await get(`/comments/${fromFr.documentId}/replies?locale=fr`).expect(200);
       expect(replies.body.data).toEqual([]);
+    });
+
+    it('work on an article that has no version in the default locale', async () => {
+      const created = await app.request().post('/api/bag/comments?locale=fr').send({ content: 'sur un article français', article: frOnly.documentId }).expect(201);
+      expect(created.body.data.article.documentId).toBe(frOnly.documentId);
+      for (const query of ['', '?locale=fr', '?locale=en']) {
+        const tree = (await get(`/articles/${frOnly.documentId}/comments${query}`).expect(200)).body;
+        expect(tree.data.map((node: { content: string }) => node.content)).toEqual(['sur un article français']);
+      }
+      const page = (await get(`/articles/${frOnly.documentId}/comments?pagination[pageSize]=5`).expect(200)).body;
+      expect(page.meta.total).toBe(1);
+      expect((await get(`/comments/counts?articles=${frOnly.documentId}`).expect(200)).body.data).toEqual({ [frOnly.documentId]: 1 });
     });
   });
 

@@ -17,15 +17,15 @@ const THREAD_PAGE_SIZE = 3;
 const UA = 'GraphqlTestBrowser/1.0 (gql-ua-marker)';
 
 const MEDIA = `{ id documentId name alternativeText caption width height formats hash ext mime size url previewUrl provider provider_metadata createdAt updatedAt publishedAt }`;
-const TAXONOMY = `{ id documentId title slug description createdAt updatedAt publishedAt }`;
+const TAXONOMY = `{ id documentId title slug description locale createdAt updatedAt publishedAt }`;
 const ARTICLE_QUERY = `query Article($slug: String!, $locale: String) {
   bagArticle(slug: $slug, locale: $locale) {
-    id documentId title slug summary content isTop views createdAt updatedAt publishedAt
+    id documentId title slug summary content isTop views locale localizations { locale slug } createdAt updatedAt publishedAt
     cover ${MEDIA} category ${TAXONOMY} tags ${TAXONOMY} author { id documentId username }
   }
 }`;
 const PAGE_QUERY = `query Page($slug: String!) {
-  bagPage(slug: $slug) { id documentId title slug content seoTitle seoKeywords seoDescription views createdAt updatedAt publishedAt cover ${MEDIA} }
+  bagPage(slug: $slug) { id documentId title slug content seoTitle seoKeywords seoDescription views locale localizations { locale slug } createdAt updatedAt publishedAt cover ${MEDIA} }
 }`;
 const MENU_QUERY = `query Menu($slug: String!) { bagMenu(slug: $slug) { id documentId title slug items } }`;
 const NODE = `id documentId content createdAt isAdmin likes replyCount author { id documentId username }`;

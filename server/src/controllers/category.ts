@@ -5,7 +5,7 @@ import { sendDeepJson } from '../utils/json';
 
 const categoryController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
-    await sendDeepJson(ctx, { data: await getService(strapi, 'taxonomy').categoryTree(ctx.state.auth) });
+    await sendDeepJson(ctx, { data: await getService(strapi, 'taxonomy').categoryTree(ctx.state.auth, ctx.query.locale) });
   },
 });
 

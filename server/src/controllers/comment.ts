@@ -6,8 +6,18 @@ import { sendDeepJson } from '../utils/json';
 import { parseIdentifier, validateCommentBody } from '../validation/comment';
 import { parseCountArticles, parseRepliesQuery, parseRootsQuery, wantsPage } from '../validation/thread';
 
+/**
+ * Threads are per article document, the same in every locale: a `locale` query parameter is accepted and has no
+ * effect, but an unknown code is refused (400 `Unknown locale supplied`) as on every other route.
+ */
+const checkLocale = async (strapi: Core.Strapi, ctx: Context) => {
+  await getService(strapi, 'locales').resolve(ctx.query.locale);
+};
+
 const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
+
   async create(ctx: Context) {
+    await checkLocale(strapi, ctx);
     // The body is checked against the current settings (400), then submitted; the flood limit is the route's.
     const config = await getService(strapi, 'settings').get();
     const input = validateCommentBody(ctx.request.body, config.comments.maxLength);
@@ -18,6 +28,7 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async findByArticle(ctx: Context) {
+    await checkLocale(strapi, ctx);
     if (wantsPage(ctx.query)) {
       // Any paging parameter asks for a page of roots; without them the whole tree, as before.
       const config = await getService(strapi, 'settings').get();
@@ -29,12 +40,14 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async replies(ctx: Context) {
+    await checkLocale(strapi, ctx);
     const config = await getService(strapi, 'settings').get();
     const threads = getService(strapi, 'comment-threads');
     ctx.body = await threads.replies(parseIdentifier(ctx.params.id), parseRepliesQuery(ctx.query, config, threads.cursors()));
   },
 
   async counts(ctx: Context) {
+    await checkLocale(strapi, ctx);
     ctx.body = { data: await getService(strapi, 'comment-threads').counts(parseCountArticles(ctx.query)) };
   },
 });

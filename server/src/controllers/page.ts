@@ -10,10 +10,12 @@ const pageController = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await getService(strapi, 'content').findPublished(UID, ctx.query, ctx.state.auth, {
       defaultPopulate: [...POPULATE],
       defaultSort: [{ publishedAt: 'desc' }],
+      locale: ctx.query.locale,
     });
   },
   async findOne(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'content').viewDetail('page', String(ctx.params.slug), ctx.state.auth) };
+    const options = { locale: ctx.query.locale };
+    ctx.body = { data: await getService(strapi, 'content').viewDetail('page', String(ctx.params.slug), ctx.state.auth, options) };
   },
 });
 

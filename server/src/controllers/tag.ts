@@ -4,7 +4,7 @@ import { getService } from '../services/get-service';
 
 const tagController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'taxonomy').tags(ctx.state.auth) };
+    ctx.body = { data: await getService(strapi, 'taxonomy').tags(ctx.state.auth, ctx.query.locale) };
   },
 });
 

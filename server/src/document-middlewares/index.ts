@@ -12,7 +12,7 @@ import { commentStatus } from './comment-status';
 import { keepViewCounts } from './view-counts';
 
 export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware[] => [
-  keepViewCounts,
+  keepViewCounts(strapi),
   commentStatus(strapi),
   commentClientInfo(strapi),
   commentDelete(strapi),

@@ -53,7 +53,16 @@ export const outputTypes = (nexus: Nexus) => [
       t.string('title');
       t.string('slug');
       t.string('description');
+      t.string('locale');
       dateFields(t, 'createdAt', 'updatedAt', 'publishedAt');
+    },
+  }),
+  nexus.objectType({
+    name: 'BagLocalization',
+    description: "One of the document's other published locales, for hreflang links.",
+    definition(t) {
+      t.nonNull.string('locale');
+      t.nonNull.string('slug');
     },
   }),
   nexus.objectType({
@@ -71,6 +80,8 @@ export const outputTypes = (nexus: Nexus) => [
       t.field('category', { type: 'BagTaxonomy' });
       t.list.nonNull.field('tags', { type: 'BagTaxonomy' });
       t.field('author', { type: AUTHOR_TYPE });
+      t.string('locale', { description: 'The locale of the version served (the default one when served by fallback).' });
+      t.nonNull.list.nonNull.field('localizations', { type: 'BagLocalization', description: "The document's other published locales." });
       dateFields(t, 'createdAt', 'updatedAt', 'publishedAt');
     },
   }),
@@ -87,6 +98,8 @@ export const outputTypes = (nexus: Nexus) => [
       t.string('seoKeywords');
       t.string('seoDescription');
       t.int('views', { description: 'Views including this read.' });
+      t.string('locale', { description: 'The locale of the version served (the default one when served by fallback).' });
+      t.nonNull.list.nonNull.field('localizations', { type: 'BagLocalization', description: "The document's other published locales." });
       dateFields(t, 'createdAt', 'updatedAt', 'publishedAt');
     },
   }),

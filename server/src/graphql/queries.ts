@@ -90,8 +90,9 @@ export const registerPluginQueries = (strapi: Core.Strapi): void => {
     getService(strapi, 'menus').detail(args.slug, context.state.auth, localeOf(args));
 
   // The REST form of the paging parameters, so both go through one parser (validation/thread.ts parseRootsQuery).
-  // Comment threads are per article document: `locale` is accepted and has no effect.
+  // Comment threads are per article document: `locale` is accepted (an unknown one refused) and has no effect.
   const thread: Resolver<ThreadArgs> = async (_parent, args) => {
+    await getService(strapi, 'locales').resolve(args.locale ?? undefined);
     const config = await getService(strapi, 'settings').get();
     const threads = getService(strapi, 'comment-threads');
     const query = {
@@ -103,6 +104,7 @@ export const registerPluginQueries = (strapi: Core.Strapi): void => {
 
   // As POST /api/bag/comments: the body checked against the current settings, then submitted.
   const createComment: Resolver<CreateCommentArgs> = async (_parent, args, context) => {
+    await getService(strapi, 'locales').resolve(args.locale ?? undefined);
     const config = await getService(strapi, 'settings').get();
     const body = { content: args.data.content, article: args.data.article, parent: args.data.parent ?? undefined };
     const input = validateCommentBody(body, config.comments.maxLength);

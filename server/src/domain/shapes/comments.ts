@@ -1,6 +1,7 @@
 /** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
 import { z } from 'zod/v4';
 import { identifier, publicAuthor } from './common';
+import { localeQuery } from './content';
 
 export const commentStatus = z.enum(['pending', 'approved', 'rejected']);
 export const threadSort = z.enum(['createdAt:desc', 'createdAt:asc', 'top']);
@@ -83,11 +84,16 @@ export const threadResponse = z.union([treeResponse, rootsPageResponse]);
 
 const pageSizeQuery = z.object({ pageSize: z.string().optional(), withCount: z.enum(['true', 'false']).optional() }).optional();
 
-export const threadQuery = { sort: threadSort.optional(), pagination: pageSizeQuery, after: z.string().optional() };
-export const repliesQuery = { pagination: pageSizeQuery, after: z.string().optional() };
+/**
+ * Comment routes accept `locale` (an unknown code is a 400) and ignore it: a thread is per article document, the
+ * same in every locale.
+ */
+export const commentLocaleQuery = localeQuery;
+export const threadQuery = { sort: threadSort.optional(), pagination: pageSizeQuery, after: z.string().optional(), ...localeQuery };
+export const repliesQuery = { pagination: pageSizeQuery, after: z.string().optional(), ...localeQuery };
 
 /** Approved, visible comments per article, keyed as the ids were given. */
-export const countsQuery = { articles: z.string().describe('comma-separated documentIds or numeric ids, at most 100') };
+export const countsQuery = { articles: z.string().describe('comma-separated documentIds or numeric ids, at most 100'), ...localeQuery };
 export const countsResponse = z.object({ data: z.record(z.string(), z.number().int()) });
 
 /** The article (`documentId`, numeric id accepted) or the comment a route is about. */

@@ -2,8 +2,21 @@
 import { z } from 'zod/v4';
 import { pagination, publicAuthor, restListQuery } from './common';
 
-/** Every published entry carries its ids; other attributes (custom ones included) come as the content type has them. */
-const entry = { id: z.number().int(), documentId: z.string() };
+/**
+ * Every published entry carries its ids and its locale (every type here is localized); other attributes (custom ones
+ * included) come as the content type has them.
+ */
+const entry = { id: z.number().int(), documentId: z.string(), locale: z.string().optional() };
+
+/** `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale supplied`. */
+export const localeParam = z.string().describe("one of the host's locale codes (default: the host's default locale)").optional();
+export const localeQuery = { locale: localeParam };
+
+/** A detail's other published locales (for hreflang links), by code. */
+export const localizations = z.array(z.object({ locale: z.string(), slug: z.string() }));
+
+/** What a detail adds: the locale served (the default one when served by `content.localeFallback`) and the others. */
+const detailLocales = { locale: z.string(), localizations };
 
 /** An uploaded file as the host's REST API shows it. */
 const media = z.object({ id: z.number().int(), url: z.string() }).catchall(z.unknown());
@@ -98,16 +111,16 @@ export const menuItem: z.ZodType<MenuItemNode> = z
 export const menu = z.object({ ...entry, title: z.string(), slug: z.string(), items: z.array(menuItem) });
 
 export const articleList = z.object({ data: z.array(article), meta: z.object({ pagination }) });
-export const articleDetail = z.object({ data: article });
+export const articleDetail = z.object({ data: article.extend(detailLocales) });
 export const pageList = z.object({ data: z.array(page) });
-export const pageDetail = z.object({ data: page });
+export const pageDetail = z.object({ data: page.extend(detailLocales) });
 export const bannerList = z.object({ data: z.array(banner) });
 export const categoryList = z.object({ data: z.array(category) });
 export const tagList = z.object({ data: z.array(tag) });
 export const menuDetail = z.object({ data: menu });
 
 /** Query parameters of the article and page lists. */
-export const listQuery = restListQuery;
+export const listQuery = { ...restListQuery, ...localeQuery };
 
 /** The slug of a detail route. */
 export const slugParams = { slug: z.string() };

@@ -11,7 +11,7 @@ const commentRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments',
       handler: 'comment.create',
-      request: jsonBody(shapes.createBody),
+      request: { ...jsonBody(shapes.createBody), query: shapes.commentLocaleQuery },
       response: shapes.createResponse,
       config: { prefix: '', middlewares: [rateLimited('comment')] },
     },

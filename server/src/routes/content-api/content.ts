@@ -13,17 +13,18 @@ const get = (path: string, handler: Handler, response: z.ZodType, request?: Plug
 });
 
 const list = { query: shapes.listQuery };
-const bySlug = { params: shapes.slugParams };
+const bySlug = { params: shapes.slugParams, query: shapes.localeQuery };
+const inLocale = { query: shapes.localeQuery };
 
 const routes = [
   get('/articles', 'article.find', shapes.articleList, list),
   get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug),
   get('/pages', 'page.find', shapes.pageList, list),
   get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug),
-  get('/banners', 'banner.find', shapes.bannerList),
-  get('/banners/:group', 'banner.findByGroup', shapes.bannerList, { params: shapes.groupParams }),
-  get('/categories', 'category.find', shapes.categoryList),
-  get('/tags', 'tag.find', shapes.tagList),
+  get('/banners', 'banner.find', shapes.bannerList, inLocale),
+  get('/banners/:group', 'banner.findByGroup', shapes.bannerList, { params: shapes.groupParams, ...inLocale }),
+  get('/categories', 'category.find', shapes.categoryList, inLocale),
+  get('/tags', 'tag.find', shapes.tagList, inLocale),
   get('/menus/:slug', 'menu.findOne', shapes.menuDetail, bySlug),
 ];
 

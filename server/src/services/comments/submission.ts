@@ -66,7 +66,9 @@ export const submission = (strapi: Core.Strapi) => {
           content: input.content,
           status: config.comments.autoApprove ? 'approved' : 'pending',
           isAdmin: false,
-          article: article.documentId,
+          // A document without a default-locale version is linked in the locale it has (the host's relation
+          // lookup would otherwise look for the default locale's version).
+          article: (article.locale === undefined ? article.documentId : { documentId: article.documentId, locale: article.locale }) as never,
           parent: parent?.documentId ?? null,
           author: user?.documentId ?? null,
         },
@@ -79,7 +81,7 @@ export const submission = (strapi: Core.Strapi) => {
         createdAt: toIso(created.createdAt),
         isAdmin: Boolean(created.isAdmin),
         parent,
-        article,
+        article: { id: article.id, documentId: article.documentId },
       };
     },
   };

@@ -12,7 +12,7 @@ import { parsePagination, queryChecks, type Auth } from './query-checks';
 export type { Auth } from './query-checks';
 type SortOrder = Record<string, 'asc' | 'desc'>;
 
-export interface ListOptions {
+export interface ListOptions extends ReadOptions {
   /** Used when the request has no `populate`. */
   defaultPopulate: string[];
   /** Used when the request has no `sort`. */
@@ -31,11 +31,17 @@ export const DETAILS = {
 export type DetailKind = keyof typeof DETAILS;
 
 /**
- * Options every public read will take. `locale` is accepted and passed down by GraphQL already, but not read yet:
- * it takes effect with the locales feature, in this one place for REST and GraphQL alike.
+ * Options of every public read: `locale` as the request gave it (REST query parameter, GraphQL argument), resolved
+ * here for REST and GraphQL alike: absent → the host's default locale, unknown → 400 `Unknown locale supplied`.
  */
 export interface ReadOptions {
-  locale?: string;
+  locale?: unknown;
+}
+
+/** One of the document's other published locales, for hreflang links. */
+export interface Localization {
+  locale: string;
+  slug: string;
 }
 
 export interface Pagination {
@@ -72,9 +78,22 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
     return sanitized.map((entity, index) => ({ ...entity, ...users[index] }));
   };
 
+  const resolveLocale = (requested: unknown) => getService(strapi, 'locales').resolve(requested);
+
+  /** The document's published versions in locales other than `locale`, by locale code. */
+  const localizations = async (uid: UID.ContentType, documentId: string, locale: string): Promise<Localization[]> => {
+    const rows = (await strapi.db.query(uid).findMany({
+      select: ['locale', 'slug'],
+      where: { documentId, locale: { $ne: locale }, publishedAt: { $notNull: true } },
+      orderBy: { locale: 'asc' },
+    })) as { locale: string; slug: string }[];
+    return rows.map((row) => ({ locale: row.locale, slug: row.slug }));
+  };
+
   return {
     /** A page of published documents: `{ data, meta: { pagination } }`. */
     async findPublished(uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth, options: ListOptions) {
+      const { locale } = await resolveLocale(options.locale);
       const { query, sanitized } = await checkQuery(uid, rawQuery, auth);
       const requested = parsePagination(query.pagination);
       const isPaged = !('start' in requested || 'limit' in requested);
@@ -91,11 +110,12 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
         fields: sanitized.fields as never,
         populate: effectivePopulate(uid, query.populate, sanitized.populate, options.defaultPopulate) as never,
         status: 'published' as const,
+        locale,
       };
       const documents = strapi.documents(uid);
       const [results, total] = await Promise.all([
         documents.findMany({ ...params, start, limit } as never),
-        documents.count({ filters: params.filters, status: 'published' } as never),
+        documents.count({ filters: params.filters, status: 'published', locale } as never),
       ]);
 
       const paged = paging.transformPagedPaginationInfo({ start, limit }, total);
@@ -105,43 +125,61 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       return { data: await sanitizeMany(uid, results as Record<string, unknown>[], auth), meta: { pagination } };
     },
 
-    /** The published document with this slug, sanitized; null when there is none. */
-    async findPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[]) {
+    /** The published document with this slug in `locale` (the default locale when absent), sanitized; null when there is none. */
+    async findPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[], locale?: string) {
       const entity = await strapi.documents(uid).findFirst({
         filters: { slug: { $eq: slug } } as never,
         populate: effectivePopulate(uid, undefined, undefined, defaultPopulate) as never,
         status: 'published',
+        ...(locale === undefined ? {} : { locale }),
       });
       return entity ? (await sanitizeMany(uid, [entity as Record<string, unknown>], auth))[0] : null;
     },
 
     /** `findPublishedBySlug` that also counts a view, showing the count that includes this read. */
-    async viewPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[]) {
-      const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate);
+    async viewPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[], locale?: string) {
+      const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate, locale);
       if (!entity) return null;
       const counted = await getService(strapi, 'views').increment(uid, String(entity.documentId));
       return counted === null ? entity : { ...entity, views: counted };
     },
 
-    /** The detail of `kind` with this slug, counting a view (`Article not found` / `Page not found` otherwise). */
-    async viewDetail(kind: DetailKind, slug: string, auth: Auth, _options: ReadOptions = {}) {
+    /**
+     * The detail of `kind` with this slug in the requested locale, counting a view (`Article not found` / `Page not
+     * found` otherwise). With `content.localeFallback`, a slug the locale does not have is looked up in the default
+     * locale, whose version is served (its `locale` says so). `localizations` lists the document's other published
+     * locales.
+     */
+    async viewDetail(kind: DetailKind, slug: string, auth: Auth, options: ReadOptions = {}) {
       const { uid, populate, notFound } = DETAILS[kind];
-      const entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate]);
+      const { locale, defaultLocale } = await resolveLocale(options.locale);
+      let entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], locale);
+      if (!entity && locale !== defaultLocale && (await getService(strapi, 'settings').get()).content.localeFallback) {
+        entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], defaultLocale);
+      }
       if (!entity) throw new errors.NotFoundError(notFound);
-      return entity;
+      const servedLocale = typeof entity.locale === 'string' ? entity.locale : locale;
+      return { ...entity, locale: servedLocale, localizations: await localizations(uid, String(entity.documentId), servedLocale) };
     },
 
-    /** Every published document matching `filters`, in `sort` order, sanitized. */
+    /** Every published document of the requested locale matching `filters`, in `sort` order, sanitized. */
     async findAllPublished(
       uid: UID.ContentType,
       auth: Auth,
-      { filters, sort, populate }: { filters?: Record<string, unknown>; sort: SortOrder[]; populate: string[] }
+      {
+        filters,
+        sort,
+        populate,
+        locale: requested,
+      }: { filters?: Record<string, unknown>; sort: SortOrder[]; populate: string[] } & ReadOptions
     ) {
+      const { locale } = await resolveLocale(requested);
       const results = await strapi.documents(uid).findMany({
         filters: filters as never,
         sort: sort as never,
         populate: effectivePopulate(uid, undefined, undefined, populate) as never,
         status: 'published',
+        locale,
       });
       return sanitizeMany(uid, results as Record<string, unknown>[], auth);
     },

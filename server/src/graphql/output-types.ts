@@ -110,6 +110,7 @@ export const outputTypes = (nexus: Nexus) => [
       t.nonNull.id('documentId');
       t.string('title');
       t.string('slug');
+      t.string('locale', { description: 'The locale served: the requested one, or the default one by content.localeFallback.' });
       t.nonNull.field('items', {
         type: 'JSON',
         description: 'The tree of GET /api/bag/menus/:slug: items with their attributes and `children`, in order.',

@@ -108,7 +108,7 @@ export const menuItem: z.ZodType<MenuItemNode> = z
   })
   .catchall(z.unknown());
 
-export const menu = z.object({ ...entry, title: z.string(), slug: z.string(), items: z.array(menuItem) });
+export const menu = z.object({ ...entry, title: z.string(), slug: z.string(), locale: z.string(), items: z.array(menuItem) });
 
 export const articleList = z.object({ data: z.array(article), meta: z.object({ pagination }) });
 export const articleDetail = z.object({ data: article.extend(detailLocales) });

@@ -234,6 +234,9 @@ describe('admin panel in a browser', () => {
         { title: 'Commenté en français', slug: 'commente-en-francais' }
       );
       const comment = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A comment on a translated article', status: 'pending', article: article.documentId });
+      // A comment on another article, which the article filter must leave out.
+      const elsewhere = await createDocument(app.strapi, ARTICLE, { title: 'Another article', slug: 'another-article' });
+      await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A comment elsewhere', status: 'pending', article: elsewhere.documentId });
       const page = await loggedIn(translator);
       try {
         await page.goto(`${app.url}/admin/plugins/cms-plugin-bag`);
@@ -242,10 +245,13 @@ describe('admin panel in a browser', () => {
         await row.getByRole('link', { name: 'Commented in English' }).waitFor();
         expect(await row.getByText('Commenté en français').count()).toBe(0);
 
-        // The article filter keeps working on the document: the comment is listed under it.
+        expect(await page.locator('tr[data-comment]').count()).toBeGreaterThan(1);
+
+        // The article filter keeps working on the document: only its comment is left.
         await row.getByRole('button', { name: 'Only this article' }).click();
+        await page.getByRole('button', { name: 'Article: Commented in English' }).waitFor();
+        await page.waitForFunction(() => document.querySelectorAll('tr[data-comment]').length === 1);
         await page.locator(`tr[data-comment="${comment.documentId}"]`).getByText('A comment on a translated article').waitFor();
-        expect(await page.locator('tr[data-comment]').count()).toBe(1);
       } finally {
         await page.context().close();
       }

@@ -1,6 +1,7 @@
 /** Comments under `/api/bag`: the approved tree, pages of it, replies, counts, and posting one. */
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/domain/shapes/comments';
+import { localeQuery, type ReadOptions } from './locale';
 import { withQuery } from './query';
 import { json, type Session } from './session';
 
@@ -16,31 +17,42 @@ export type CreatedComment = z.infer<typeof shapes.createdComment>;
 /** What `comments.create` posts: the logged-in user (or a guest) is the author. */
 export type CommentInput = Omit<z.input<typeof shapes.commentInput>, 'author'>;
 
-export function commentCalls({ request }: Session) {
+/**
+ * Comment reads take `locale` like every read (the client's default applies too); the server accepts a valid one and
+ * ignores it, since a thread belongs to the article document whatever locale it is read in.
+ */
+export function commentCalls({ request, locale: fallback }: Session) {
+  const withLocale = (options: ReadOptions) => localeQuery(fallback, options);
   return {
     /** The approved comment tree of an article (`documentId` or numeric id). */
-    list: (article: string | number) =>
-      request<z.infer<typeof shapes.treeResponse>>(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`),
+    list: (article: string | number, options: ReadOptions = {}) =>
+      request<z.infer<typeof shapes.treeResponse>>(
+        withQuery(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`, withLocale(options))
+      ),
     /** A page of an article's approved roots, each with its first replies; pass `meta.pagination.next` as `after`. */
-    page: (article: string | number, options: { sort?: ThreadSort; pageSize?: number; after?: string } = {}) =>
+    page: (article: string | number, options: { sort?: ThreadSort; pageSize?: number; after?: string } & ReadOptions = {}) =>
       request<z.infer<typeof shapes.rootsPageResponse>>(
         withQuery(`/api/bag/articles/${encodeURIComponent(String(article))}/comments`, {
           sort: options.sort ?? 'createdAt:desc',
           ...(options.pageSize ? { pagination: { pageSize: options.pageSize } } : {}),
           ...(options.after ? { after: options.after } : {}),
+          ...withLocale(options),
         })
       ),
     /** A page of a comment's approved direct replies, oldest first. */
-    replies: (comment: string | number, options: { pageSize?: number; after?: string } = {}) =>
+    replies: (comment: string | number, options: { pageSize?: number; after?: string } & ReadOptions = {}) =>
       request<z.infer<typeof shapes.repliesResponse>>(
         withQuery(`/api/bag/comments/${encodeURIComponent(String(comment))}/replies`, {
           ...(options.pageSize ? { pagination: { pageSize: options.pageSize } } : {}),
           ...(options.after ? { after: options.after } : {}),
+          ...withLocale(options),
         })
       ),
     /** Approved, visible comments per article (up to 100 ids), keyed as given. */
-    counts: (articles: (string | number)[]) =>
-      request<z.infer<typeof shapes.countsResponse>>(withQuery('/api/bag/comments/counts', { articles: articles.map(String).join(',') })),
+    counts: (articles: (string | number)[], options: ReadOptions = {}) =>
+      request<z.infer<typeof shapes.countsResponse>>(
+        withQuery('/api/bag/comments/counts', { articles: articles.map(String).join(','), ...withLocale(options) })
+      ),
     /** Posts a comment as the logged-in user (or as a guest); it starts `pending` unless auto-approve is on. */
     create: (input: CommentInput) => request<z.infer<typeof shapes.createResponse>>('/api/bag/comments', json('POST', input)),
   };

@@ -2,42 +2,69 @@
 import type { z } from 'zod/v4';
 import type { pagination, publicAuthor } from '../../server/src/domain/shapes/common';
 import type * as shapes from '../../server/src/domain/shapes/content';
+import { localeQuery, type ReadOptions } from './locale';
 import { withQuery, type Query } from './query';
 import type { Session } from './session';
 
 export type Pagination = z.infer<typeof pagination>;
 /** A user as every route under `/api/bag` shows one. */
 export type Author = z.infer<typeof publicAuthor>;
+/** Another published locale of the same document, for hreflang links: its code and its slug there. */
+export interface Localization {
+  locale: string;
+  slug: string;
+}
+/** What a detail read adds: the locale served, and the document's other published locales. */
+export interface Localized {
+  /** The locale of the version served; the default locale's when `content.localeFallback` served it instead. */
+  locale: string;
+  localizations: Localization[];
+}
 export type Article = z.infer<typeof shapes.article>;
+export type ArticleDetail = Article & Localized;
 export type Page = z.infer<typeof shapes.page>;
+export type PageDetail = Page & Localized;
 export type MenuItem = shapes.MenuItemNode;
-export type Menu = z.infer<typeof shapes.menu>;
+/** `locale`: the locale of the menu served (the default locale's when `content.localeFallback` served it instead). */
+export type Menu = z.infer<typeof shapes.menu> & { locale: string };
 export type Banner = z.infer<typeof shapes.banner>;
 export type Category = shapes.CategoryNode;
 export type Tag = z.infer<typeof shapes.tag>;
 
-export function contentCalls({ request }: Session) {
+/** Query parameters of the article and page lists, and the locale. */
+export type ListQuery = Query & ReadOptions;
+
+export function contentCalls({ request, locale: fallback }: Session) {
+  /** `path` with the read's query and its locale (per call, else the client's default). */
+  const read = (path: string, options: ReadOptions = {}, query: Query = {}) => withQuery(path, { ...query, ...localeQuery(fallback, options) });
+  const list = (path: string, query: ListQuery = {}) => {
+    const { locale, ...rest } = query;
+    return read(path, { locale: locale as ReadOptions['locale'] }, rest);
+  };
+  const slug = (base: string, value: string, options?: ReadOptions) => read(`${base}/${encodeURIComponent(value)}`, options);
+
   return {
     articles: {
-      list: (query?: Query) => request<z.infer<typeof shapes.articleList>>(withQuery('/api/bag/articles', query)),
-      get: (slug: string) => request<z.infer<typeof shapes.articleDetail>>(`/api/bag/articles/${encodeURIComponent(slug)}`),
+      list: (query?: ListQuery) => request<z.infer<typeof shapes.articleList>>(list('/api/bag/articles', query)),
+      get: (articleSlug: string, options?: ReadOptions) => request<{ data: ArticleDetail }>(slug('/api/bag/articles', articleSlug, options)),
     },
     pages: {
-      list: (query?: Query) => request<z.infer<typeof shapes.pageList>>(withQuery('/api/bag/pages', query)),
-      get: (slug: string) => request<z.infer<typeof shapes.pageDetail>>(`/api/bag/pages/${encodeURIComponent(slug)}`),
+      list: (query?: ListQuery) => request<z.infer<typeof shapes.pageList>>(list('/api/bag/pages', query)),
+      get: (pageSlug: string, options?: ReadOptions) => request<{ data: PageDetail }>(slug('/api/bag/pages', pageSlug, options)),
     },
     menus: {
-      get: (slug: string) => request<z.infer<typeof shapes.menuDetail>>(`/api/bag/menus/${encodeURIComponent(slug)}`),
+      get: (menuSlug: string, options?: ReadOptions) => request<{ data: Menu }>(slug('/api/bag/menus', menuSlug, options)),
     },
     banners: {
-      list: (group?: string) =>
-        request<z.infer<typeof shapes.bannerList>>(group ? `/api/bag/banners/${encodeURIComponent(group)}` : '/api/bag/banners'),
+      /** Visible published banners, of one group when `group` is given. */
+      list: (group?: string, options?: ReadOptions) =>
+        request<z.infer<typeof shapes.bannerList>>(group ? slug('/api/bag/banners', group, options) : read('/api/bag/banners', options)),
     },
     categories: {
-      list: () => request<z.infer<typeof shapes.categoryList>>('/api/bag/categories'),
+      list: (options?: ReadOptions) => request<z.infer<typeof shapes.categoryList>>(read('/api/bag/categories', options)),
     },
     tags: {
-      list: () => request<z.infer<typeof shapes.tagList>>('/api/bag/tags'),
+      list: (options?: ReadOptions) => request<z.infer<typeof shapes.tagList>>(read('/api/bag/tags', options)),
     },
   };
 }

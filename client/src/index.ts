@@ -15,7 +15,23 @@ export { CmsBagError } from './errors';
 export { toQueryString, type Query } from './query';
 export type { ClientOptions } from './session';
 export type { AuthResponse, CaptchaAnswer, LoginInput, RegisterInput, User } from './auth';
-export type { Article, Author, Banner, Category, Menu, MenuItem, Page, Pagination, Tag } from './content';
+export type { ReadOptions } from './locale';
+export type {
+  Article,
+  ArticleDetail,
+  Author,
+  Banner,
+  Category,
+  ListQuery,
+  Localization,
+  Localized,
+  Menu,
+  MenuItem,
+  Page,
+  PageDetail,
+  Pagination,
+  Tag,
+} from './content';
 export type { CommentInput, CommentNode, CreatedComment, ThreadMeta, ThreadReply, ThreadRoot, ThreadSort } from './comments';
 
 export function createClient(options: ClientOptions = {}) {

@@ -17,6 +17,11 @@ export interface ClientOptions {
   storage?: TokenStorage;
   /** A `fetch` implementation; the global one unless given. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The locale of every content read unless a call gives its own (`{ locale }`), e.g. `'fr'`; unset: none is sent
+   * and the server answers in the host's default locale.
+   */
+  locale?: string;
 }
 
 export const json = (method: string, body: unknown): RequestInit => ({
@@ -122,6 +127,8 @@ export function createSession(options: ClientOptions) {
   };
 
   return {
+    /** The client's default locale for content reads (`ClientOptions.locale`). */
+    locale: options.locale,
     storage,
     send,
     request,

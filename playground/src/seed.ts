@@ -81,9 +81,11 @@ export async function seed(strapi: Core.Strapi) {
     { title: 'Read the blog', subtitle: 'Articles, categories and tags', link: '/blog', order: 1, group: 'home' },
     { title: 'Blog header', subtitle: 'Latest posts', link: '/blog', order: 0, group: 'blog' },
   ];
+  const welcome: Doc[] = [];
   for (const data of banners) {
     const banner = await docs(`${P}.banner`).create({ data: data as never });
     await docs(`${P}.banner`).publish({ documentId: banner.documentId });
+    welcome.push(banner);
   }
 
   const comment = async (content: string, article: string, parent?: string) =>
@@ -97,5 +99,67 @@ export async function seed(strapi: Core.Strapi) {
     await comment('Another top-level comment.', article.documentId);
   }
 
+  await seedFrench(strapi, { news, tech, articles: articles.slice(0, 3), menu, about, welcome: welcome[0] });
+
   strapi.log.info(`Seeded demo content; demo user ${DEMO_USER.email} / ${DEMO_USER.password}`);
+}
+
+/** The second locale of the demo site: the host's i18n plugin gets `fr`, as Settings → Internationalization adds one. */
+export const DEMO_LOCALE = { code: 'fr', name: 'French (fr)' };
+
+type Doc = { documentId: string };
+
+/**
+ * French versions of part of the demo content, so that the playground shows translations (the Content Manager's
+ * locale switcher, `?locale=fr` on the routes): two categories, the first three articles, the About page, the main
+ * menu with its own items, and the welcome banner. The rest stays English-only, as a site being translated is.
+ */
+async function seedFrench(strapi: Core.Strapi, demo: { news: Doc; tech: Doc; articles: Doc[]; menu: Doc; about: Doc; welcome: Doc }) {
+  const docs = strapi.documents;
+  const locales = strapi.plugin('i18n').service('locales');
+  if (!(await locales.findByCode(DEMO_LOCALE.code))) await locales.create(DEMO_LOCALE);
+  const locale = DEMO_LOCALE.code;
+
+  // A localized document gets a locale with `update` + that locale; shared attributes (isTop, order, slug of a menu…)
+  // are copied from the other locales by the host.
+  const translate = (uid: string, documentId: string, data: Record<string, unknown>) =>
+    docs(`${P}.${uid}` as never).update({ documentId, locale, data: data as never });
+
+  await translate('category', demo.news.documentId, { title: 'Actualités', slug: 'actualites', description: 'Articles d’actualité' });
+  await translate('category', demo.tech.documentId, { title: 'Technique', slug: 'technique', description: 'Articles techniques' });
+
+  const loremFr =
+    'Strapi est un CMS headless. Cet article est un contenu de démonstration créé par le playground de cms-plugin-bag pour que chaque route ait quelque chose à montrer.';
+  for (const [index, article] of demo.articles.entries()) {
+    const i = index + 1;
+    await translate('article', article.documentId, {
+      title: `Article de démonstration ${i}`,
+      slug: `article-de-demonstration-${i}`,
+      summary: `Résumé de l’article de démonstration ${i}.`,
+      content: `# Article de démonstration ${i}\n\n${loremFr}`,
+      category: (i % 2 ? demo.tech : demo.news).documentId,
+    });
+    await docs(`${P}.article`).publish({ documentId: article.documentId, locale });
+  }
+
+  await translate('page', demo.about.documentId, {
+    title: 'À propos',
+    slug: 'a-propos',
+    content: '# À propos\n\nNous construisons des sites avec Strapi.',
+    seoTitle: 'À propos — démo CMS Bag',
+    seoKeywords: 'strapi, cms, plugin',
+    seoDescription: 'Qui nous sommes et ce que montre ce site de démonstration.',
+  });
+  await docs(`${P}.page`).publish({ documentId: demo.about.documentId, locale });
+
+  await translate('menu', demo.menu.documentId, { title: 'Menu principal', slug: 'main' });
+  const item = async (title: string, url: string, order: number, parent?: string, extra: Record<string, unknown> = {}) =>
+    docs(`${P}.menu-item`).create({ locale, data: { title, url, order, parent, menu: demo.menu.documentId, ...extra } as never });
+  await item('Accueil', '/fr', 0);
+  const blog = await item('Blog', '/fr/blog', 1, undefined, { isHot: true });
+  await item('Actualités', '/fr/blog/actualites', 0, blog.documentId);
+  await item('À propos', '/fr/a-propos', 2);
+
+  await translate('banner', demo.welcome.documentId, { title: 'Bienvenue', subtitle: 'Une démo de cms-plugin-bag', link: '/fr' });
+  await docs(`${P}.banner`).publish({ documentId: demo.welcome.documentId, locale });
 }

@@ -3,8 +3,9 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import { CmsBagError, createClient, memoryStorage, solvePow, toQueryString } from 'cms-plugin-bag/client';
 import { powBits, setSettings, solvePowNonce } from '../helpers/auth';
-import { createUser, setPermission, type TestUser } from '../helpers/fixtures';
-import { setupStrapi, type TestApp } from '../helpers/strapi';
+import { createDocument, createUser, setPermission, type TestUser } from '../helpers/fixtures';
+import { addLocales, EXTRA_LOCALES } from '../helpers/locales';
+import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 describe('typed client', () => {
   let app: TestApp;
@@ -195,6 +196,125 @@ describe('typed client', () => {
       const solving = solvePow({ ...challenge, difficulty: 32 }, { signal: controller.signal });
       controller.abort(new Error('left the form'));
       await expect(solving).rejects.toThrow('left the form');
+    });
+  });
+
+  describe('locales', () => {
+    /** One article, page and menu with an `en` and a `fr` version, and an approved comment on the article. */
+    let article: { documentId: string };
+    let commentId: string;
+
+    beforeAll(async () => {
+      await addLocales(app.strapi, EXTRA_LOCALES.slice(0, 1));
+      const documents = (uid: string) => app.strapi.documents(`${PLUGIN}.${uid}` as never);
+      article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Client hello', slug: 'client-hello' });
+      await documents('article').update({ documentId: article.documentId, locale: 'fr', data: { title: 'Client bonjour', slug: 'client-bonjour' } as never });
+      await documents('article').publish({ documentId: article.documentId, locale: 'fr' });
+      const page = await createDocument(app.strapi, `${PLUGIN}.page`, { title: 'Client about', slug: 'client-about' });
+      await documents('page').update({ documentId: page.documentId, locale: 'fr', data: { title: 'Client à propos', slug: 'client-a-propos' } as never });
+      await documents('page').publish({ documentId: page.documentId, locale: 'fr' });
+      const menu = await createDocument(app.strapi, `${PLUGIN}.menu`, { title: 'Client menu', slug: 'client-menu' });
+      await documents('menu').update({ documentId: menu.documentId, locale: 'fr', data: { title: 'Menu du client', slug: 'client-menu' } as never });
+      await documents('menu-item').create({ data: { title: 'Home', url: '/', menu: menu.documentId } as never });
+      await documents('menu-item').create({ locale: 'fr', data: { title: 'Accueil', url: '/fr', menu: menu.documentId } as never });
+      const comment = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'Read in any locale', status: 'approved', article: article.documentId });
+      commentId = comment.documentId;
+    });
+
+    /** A client whose requests are recorded as path and query string. */
+    const urlRecordingClient = (options: { locale?: string } = {}) => {
+      const urls: string[] = [];
+      const client = createClient({
+        baseUrl: app.url,
+        storage: memoryStorage(),
+        ...options,
+        fetch: (input, init) => {
+          const url = new URL(String(input));
+          urls.push(`${url.pathname}${url.search}`);
+          return fetch(input, init);
+        },
+      });
+      return { client, urls };
+    };
+
+    /** Every read under `/api/bag` that takes `locale`, content and comments, called with the given options. */
+    const everyRead = (client: ReturnType<typeof createClient>, options: { locale?: string | null } = {}) => [
+      () => client.articles.list({ pagination: { pageSize: 5 }, ...options }),
+      () => client.articles.get('client-hello', options),
+      () => client.pages.list(options),
+      () => client.pages.get('client-about', options),
+      () => client.banners.list(undefined, options),
+      () => client.banners.list('home', options),
+      () => client.categories.list(options),
+      () => client.tags.list(options),
+      () => client.menus.get('client-menu', options),
+      () => client.comments.list(article.documentId, options),
+      () => client.comments.page(article.documentId, { pageSize: 5, ...options }),
+      () => client.comments.replies(commentId, options),
+      () => client.comments.counts([article.documentId], options),
+    ];
+    const localeOf = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').get('locale');
+
+    it('sends the client-level locale on every content and comment read; a call overrides it, and null sends none', async () => {
+      const { client, urls } = urlRecordingClient({ locale: 'en' });
+      for (const read of everyRead(client)) await read();
+      expect(urls).toHaveLength(13);
+      expect(urls.map(localeOf)).toEqual(urls.map(() => 'en'));
+      // The other query parameters are kept beside it.
+      expect(urls[0]).toBe('/api/bag/articles?pagination%5BpageSize%5D=5&locale=en');
+
+      urls.length = 0;
+      for (const read of everyRead(client, { locale: 'fr' })) await read().catch(() => undefined);
+      expect(urls.map(localeOf)).toEqual(urls.map(() => 'fr'));
+
+      urls.length = 0;
+      for (const read of everyRead(client, { locale: null })) await read();
+      expect(urls.map(localeOf)).toEqual(urls.map(() => null));
+      expect(urls[2]).toBe('/api/bag/pages');
+    });
+
+    it('sends no locale when neither the client nor the call gives one', async () => {
+      const { client, urls } = urlRecordingClient();
+      for (const read of everyRead(client)) await read();
+      expect(urls.map(localeOf)).toEqual(urls.map(() => null));
+    });
+
+    it('turns a locale the host does not have into a CmsBagError 400 "Unknown locale supplied" on every content read', async () => {
+      const { client } = urlRecordingClient({ locale: 'xx' });
+      for (const read of everyRead(client).slice(0, 9)) {
+        const error = await read().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(CmsBagError);
+        expect(error).toMatchObject({ status: 400, message: 'Unknown locale supplied' });
+      }
+    });
+
+    it('reads the fr versions of an article, a page and a menu, with their locale and other locales', async () => {
+      const { client } = urlRecordingClient({ locale: 'fr' });
+      const { data: detail } = await client.articles.get('client-bonjour');
+      expect(detail).toMatchObject({ documentId: article.documentId, title: 'Client bonjour', locale: 'fr' });
+      expect(detail.localizations).toEqual([{ locale: 'en', slug: 'client-hello' }]);
+
+      const titles = (await client.articles.list({ pagination: { pageSize: 100 } })).data.map((entry) => entry.title);
+      expect(titles).toContain('Client bonjour');
+      expect(titles).not.toContain('Client hello');
+      const english = (await client.articles.list({ locale: 'en', pagination: { pageSize: 100 } })).data.map((entry) => entry.title);
+      expect(english).toContain('Client hello');
+      expect(english).not.toContain('Client bonjour');
+
+      const { data: page } = await client.pages.get('client-a-propos');
+      expect(page).toMatchObject({ title: 'Client à propos', locale: 'fr', localizations: [{ locale: 'en', slug: 'client-about' }] });
+
+      const { data: menu } = await client.menus.get('client-menu');
+      expect(menu).toMatchObject({ title: 'Menu du client', locale: 'fr' });
+      expect(menu.items.map((item) => item.title)).toEqual(['Accueil']);
+    });
+
+    it('reads the same comment thread whatever locale it is asked in', async () => {
+      const { client } = urlRecordingClient();
+      const plain = await client.comments.list(article.documentId);
+      expect(plain.data.map((node) => node.content)).toEqual(['Read in any locale']);
+      expect(await client.comments.list(article.documentId, { locale: 'fr' })).toEqual(plain);
+      expect(await client.comments.counts([article.documentId], { locale: 'fr' })).toEqual(await client.comments.counts([article.documentId]));
     });
   });
 

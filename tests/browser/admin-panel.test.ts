@@ -1,11 +1,13 @@
 /**
  * The plugin's admin pages in headless Chromium against a playground serving its built admin panel
- * (`npm run build:admin`): settings applied without a restart, moderation, and a role without the permissions.
+ * (`npm run build:admin`): settings applied without a restart, moderation, a role without the permissions, and a
+ * translated article in the Content Manager.
  */
 import type { Browser, Page } from 'playwright-core';
 import { adminLogin, createAdminWithRole, createRoleWith, type AdminCredentials } from '../helpers/admin';
 import { adminUiLogin, newPage, screenshot, startWithBrowser } from '../helpers/browser';
 import { adminToken, createDocument, createUser, jwtFor } from '../helpers/fixtures';
+import { addLocales, EXTRA_LOCALES } from '../helpers/locales';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const SUPER_ADMIN = { email: 'admin@example.com', password: 'Admin-password-1' };
@@ -179,6 +181,81 @@ describe('admin panel in a browser', () => {
     const first = tree.body.data.find((node: { documentId: string }) => node.documentId === comments[0].documentId);
     expect(first.children).toEqual([expect.objectContaining({ content: 'Thanks, from the editors', isAdmin: true })]);
     await page.context().close();
+  });
+
+  describe('with a second locale', () => {
+    const ARTICLE = `${PLUGIN}.article`;
+    /** An article published in en and in fr (the fr version added to the document, as the locale switcher does). */
+    const translatedArticle = async (en: { title: string; slug: string }, fr: { title: string; slug: string }) => {
+      const article = await createDocument(app.strapi, ARTICLE, en);
+      const documents = app.strapi.documents(ARTICLE as never);
+      await documents.update({ documentId: article.documentId, locale: 'fr', data: fr as never });
+      await documents.publish({ documentId: article.documentId, locale: 'fr' });
+      return article;
+    };
+
+    // A super admin of its own: the host limits admin logins per e-mail address (5 per 5 minutes).
+    let translator: AdminCredentials;
+
+    beforeAll(async () => {
+      await addLocales(app.strapi, EXTRA_LOCALES.slice(0, 1));
+      translator = await createAdminWithRole(app, 'strapi-super-admin', 'translator-browser@example.com');
+    });
+
+    it('shows the fr version of a translated article in the Content Manager, and the en version in en', async () => {
+      const article = await translatedArticle(
+        { title: 'Translated article', slug: 'translated-article' },
+        { title: 'Article traduit', slug: 'article-traduit' }
+      );
+      const page = await loggedIn(translator);
+      try {
+        const editView = `${app.url}/admin/content-manager/collection-types/${ARTICLE}/${article.documentId}`;
+        await page.goto(`${editView}?plugins[i18n][locale]=fr`);
+        const title = page.locator('input[name="title"]');
+        await title.waitFor();
+        await page.getByRole('heading', { name: 'Article traduit' }).waitFor();
+        // The locale switcher says which version this is.
+        await page.getByRole('combobox').filter({ hasText: 'French (fr)' }).waitFor();
+        expect(await title.inputValue()).toBe('Article traduit');
+        expect(await page.locator('input[name="slug"]').inputValue()).toBe('article-traduit');
+        await screenshot(page, 'content-manager-fr');
+
+        await page.goto(`${editView}?plugins[i18n][locale]=en`);
+        await page.getByRole('heading', { name: 'Translated article' }).waitFor();
+        expect(await page.locator('input[name="title"]').inputValue()).toBe('Translated article');
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("lists a comment on a translated article under the default locale's title on the moderation page", async () => {
+      const article = await translatedArticle(
+        { title: 'Commented in English', slug: 'commented-in-english' },
+        { title: 'Commenté en français', slug: 'commente-en-francais' }
+      );
+      const comment = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A comment on a translated article', status: 'pending', article: article.documentId });
+      // A comment on another article, which the article filter must leave out.
+      const elsewhere = await createDocument(app.strapi, ARTICLE, { title: 'Another article', slug: 'another-article' });
+      await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A comment elsewhere', status: 'pending', article: elsewhere.documentId });
+      const page = await loggedIn(translator);
+      try {
+        await page.goto(`${app.url}/admin/plugins/cms-plugin-bag`);
+        await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+        const row = page.locator(`tr[data-comment="${comment.documentId}"]`);
+        await row.getByRole('link', { name: 'Commented in English' }).waitFor();
+        expect(await row.getByText('Commenté en français').count()).toBe(0);
+
+        expect(await page.locator('tr[data-comment]').count()).toBeGreaterThan(1);
+
+        // The article filter keeps working on the document: only its comment is left.
+        await row.getByRole('button', { name: 'Only this article' }).click();
+        await page.getByRole('button', { name: 'Article: Commented in English' }).waitFor();
+        await page.waitForFunction(() => document.querySelectorAll('tr[data-comment]').length === 1);
+        await page.locator(`tr[data-comment="${comment.documentId}"]`).getByText('A comment on a translated article').waitFor();
+      } finally {
+        await page.context().close();
+      }
+    });
   });
 
   it('gives a role without the settings permission no settings link, no page and 403 from the API', async () => {

@@ -10,23 +10,16 @@ export type Pagination = z.infer<typeof pagination>;
 /** A user as every route under `/api/bag` shows one. */
 export type Author = z.infer<typeof publicAuthor>;
 /** Another published locale of the same document, for hreflang links: its code and its slug there. */
-export interface Localization {
-  locale: string;
-  slug: string;
-}
-/** What a detail read adds: the locale served, and the document's other published locales. */
-export interface Localized {
-  /** The locale of the version served; the default locale's when `content.localeFallback` served it instead. */
-  locale: string;
-  localizations: Localization[];
-}
+export type Localization = z.infer<typeof shapes.localizations>[number];
+/** What a detail read adds: the locale served (the default one when `content.localeFallback` served it), the others. */
+export type Localized = Pick<ArticleDetail, 'locale' | 'localizations'>;
 export type Article = z.infer<typeof shapes.article>;
-export type ArticleDetail = Article & Localized;
+export type ArticleDetail = z.infer<typeof shapes.articleDetail>['data'];
 export type Page = z.infer<typeof shapes.page>;
-export type PageDetail = Page & Localized;
+export type PageDetail = z.infer<typeof shapes.pageDetail>['data'];
 export type MenuItem = shapes.MenuItemNode;
 /** `locale`: the locale of the menu served (the default locale's when `content.localeFallback` served it instead). */
-export type Menu = z.infer<typeof shapes.menu> & { locale: string };
+export type Menu = z.infer<typeof shapes.menu>;
 export type Banner = z.infer<typeof shapes.banner>;
 export type Category = shapes.CategoryNode;
 export type Tag = z.infer<typeof shapes.tag>;

@@ -99,7 +99,11 @@ export async function seed(strapi: Core.Strapi) {
     await comment('Another top-level comment.', article.documentId);
   }
 
-  await seedFrench(strapi, { news, tech, articles: articles.slice(0, 3), menu, about, welcome: welcome[0] });
+  // Only with a release of the plugin whose types are localized (the upgrade test seeds the previous one, which has none:
+  // there a write "in fr" would overwrite the English documents).
+  if (strapi.plugin('i18n').service('content-types').isLocalizedContentType(strapi.getModel(`${P}.article` as never))) {
+    await seedFrench(strapi, { news, tech, articles: articles.slice(0, 3), menu, about, welcome: welcome[0] });
+  }
 
   strapi.log.info(`Seeded demo content; demo user ${DEMO_USER.email} / ${DEMO_USER.password}`);
 }

@@ -9,6 +9,7 @@ import { defaultGrants } from '../routes/content-api';
 import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { ensureIndexes } from './indexes';
+import { ensureSearchIndex } from './search-index';
 import { revokeTokensOnUserChanges } from './user-revocation';
 
 /**
@@ -24,6 +25,7 @@ const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureIndexes(strapi);
+  await ensureSearchIndex(strapi);
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);

@@ -49,9 +49,12 @@ if (postgres) {
 
 /** Deterministic words: a vocabulary of 5,000 made-up words, each article using some of them. */
 let state = 7;
+/** mulberry32: 32-bit integer arithmetic only (an LCG on JS numbers loses precision and cycles). */
 const random = () => {
-  state = (state * 1103515245 + 12345) % 2147483648;
-  return state / 2147483648;
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'po', 'qu', 'da', 'fe', 'gi', 'ho', 'ju'];
 const VOCABULARY = Array.from({ length: 5000 }, (_, i) => {

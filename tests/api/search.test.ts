@@ -275,4 +275,36 @@ describe('GET /api/bag/search', () => {
     await article({ slug: 'after-restart', title: 'Dugong', content: 'sea cow' });
     expect(await slugs({ q: 'dugong' })).toEqual(['after-restart']);
   });
+
+  it('builds the index of a large existing database in the background, then finds every article', async () => {
+    const { tableName } = app.strapi.db.metadata.get(ARTICLE);
+    const knex = app.strapi.db.connection;
+    const sql = isPostgres()
+      ? ['DROP TRIGGER IF EXISTS bag_search_sync ON bag_articles']
+      : ['DROP TRIGGER IF EXISTS bag_search_ai', 'DROP TRIGGER IF EXISTS bag_search_au', 'DROP TRIGGER IF EXISTS bag_search_ad'];
+    for (const statement of sql) await knex.raw(statement);
+    // Over the background threshold (5,000): published rows written with the triggers off, as before an upgrade.
+    const now = new Date();
+    const rows = Array.from({ length: 5_001 }, (_, i) => ({
+      document_id: `bulk${String(i).padStart(20, '0')}`,
+      title: `Bulk ${i} capybara`,
+      slug: `bulk-${i}`,
+      content: i === 4_999 ? 'the last one mentions an axolotl' : 'plain',
+      locale: 'en',
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+    }));
+    await knex.transaction(async (trx) => {
+      for (let i = 0; i < rows.length; i += 100) await trx(tableName).insert(rows.slice(i, i + 100));
+    });
+    expect(await slugs({ q: 'axolotl' })).toEqual([]);
+
+    await app.stop({ keepDatabase: true });
+    app = await setupStrapi({ databaseFile: app.databaseFile });
+    await app.strapi.plugin('cms-plugin-bag').service('search').building();
+    expect(await slugs({ q: 'axolotl' })).toEqual(['bulk-4999']);
+    const all = await search({ q: 'capybara', pagination: { pageSize: '1' } });
+    expect(all.body.meta.pagination.total).toBe(5_001);
+  });
 });

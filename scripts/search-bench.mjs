@@ -173,4 +173,5 @@ const hostRow = await measure('host REST $containsi', hostUrl);
 log(`speed-up: ${(plugin.rps / hostRow.rps).toFixed(1)}x req/s; plugin p99/p50 = ${(plugin.p99 / plugin.p50).toFixed(2)}`);
 
 await strapi.destroy();
+if (!postgres) fs.rmSync(path.dirname(process.env.DATABASE_FILENAME), { recursive: true, force: true });
 process.exit(0);

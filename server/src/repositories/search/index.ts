@@ -149,7 +149,7 @@ export const missingRows = async (strapi: Core.Strapi) => {
   const [row] = rowsOf(
     await knex(strapi).raw(
       `SELECT count(*) AS missing, min(${a.id}) AS low, max(${a.id}) AS high FROM ${a.table} ` +
-        `WHERE ${a.publishedAt} IS NOT NULL AND ${a.id} NOT IN (${indexedIds(strapi)})`,
+        `WHERE ${a.publishedAt} IS NOT NULL AND ${isPostgres(strapi) ? `NOT EXISTS (SELECT 1 FROM ${PG_TABLE} s WHERE s.article_id = ${a.table}.${a.id})` : `${a.id} NOT IN (${indexedIds(strapi)})`}`,
     ),
   );
   return { missing: Number(row.missing), low: Number(row.low ?? 0), high: Number(row.high ?? 0) };
@@ -160,7 +160,9 @@ export const removeOrphans = async (strapi: Core.Strapi) => {
   const a = articleSchema(strapi);
   const published = `SELECT ${a.id} FROM ${a.table} WHERE ${a.publishedAt} IS NOT NULL`;
   if (isPostgres(strapi)) {
-    await knex(strapi).raw(`DELETE FROM ${PG_TABLE} WHERE article_id NOT IN (${published})`);
+    await knex(strapi).raw(
+      `DELETE FROM ${PG_TABLE} s WHERE NOT EXISTS (SELECT 1 FROM ${a.table} WHERE ${a.id} = s.article_id AND ${a.publishedAt} IS NOT NULL)`,
+    );
     return;
   }
   for (const fts of [FTS_EN, FTS_PLAIN]) await knex(strapi).raw(`DELETE FROM ${fts} WHERE rowid NOT IN (${published})`);
@@ -187,6 +189,11 @@ export const indexRange = async (strapi: Core.Strapi, from: number, to: number) 
       [from, to],
     );
   }
+};
+
+/** Refreshes the planner's statistics after a bulk build (PostgreSQL; SQLite needs nothing). */
+export const analyzeIndex = async (strapi: Core.Strapi) => {
+  if (isPostgres(strapi)) await knex(strapi).raw(`ANALYZE ${PG_TABLE}`);
 };
 
 /** Row ids of a localized category or tag by slug (every row of that locale; they are not draft-and-publish). */
@@ -243,13 +250,17 @@ const toRow = (row: RawRow, marks: RawRow | undefined): SearchRow => ({
   highlightContent: String(marks?.h_content ?? ''),
 });
 
+/** The number of matches (on PostgreSQL only for a page past the last; a page's rows carry it as `count(*) OVER ()`). */
+const countFor = (strapi: Core.Strapi) => async (sql: string, bindings: unknown[]) =>
+  Number(rowsOf(await knex(strapi).raw(sql, bindings))[0].total);
+
 const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
+  const countOf = countFor(strapi);
   const fts = ftsTableOf(query.locale);
   const match = query.tokens.map((token) => `"${token}"`).join(' ');
   const { a, sql, bindings } = filters(strapi, query);
   // CROSS JOIN: the FTS table drives (SQLite would otherwise scan the articles and run MATCH per row).
   const from = `FROM ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid WHERE ${fts} MATCH ? AND ${sql}`;
-  const [count] = rowsOf(await knex(strapi).raw(`SELECT count(*) AS total ${from}`, [match, ...bindings]));
   const page = rowsOf(
     await knex(strapi).raw(
       `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
@@ -271,21 +282,23 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
     );
     for (const row of rows) marks.set(Number(row.id), row);
   }
-  return { total: Number(count.total), rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
+  // A separate count: FTS5's bm25() cannot share a statement with a window function.
+  const total = await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings]);
+  return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
 };
 
 const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
+  const countOf = countFor(strapi);
   const text = query.tokens.join(' ');
   const { a, sql, bindings } = filters(strapi, query);
   const from =
     `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, plainto_tsquery(bag_search_config(?), ?) query ` +
     `WHERE s.document @@ query AND ${sql}`;
   const head = [query.locale, text];
-  const [count] = rowsOf(await knex(strapi).raw(`SELECT count(*) AS total ${from}`, [...head, ...bindings]));
   const page = rowsOf(
     await knex(strapi).raw(
       `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
-        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, a.${a.content} AS content, s.config AS config, ` +
+        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, count(*) OVER () AS total, ` +
         `ts_rank('{0.1, 0.2, 0.4, 1.0}', s.document, query) AS rank ${from} ` +
         `ORDER BY rank DESC, a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
       [...head, ...bindings, query.limit, query.offset],
@@ -313,7 +326,8 @@ const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
     );
     for (const row of rows) marks.set(Number(row.id), row);
   }
-  return { total: Number(count.total), rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
+  const total = page.length ? Number(page[0].total) : await countOf(`SELECT count(*) AS total ${from}`, [...head, ...bindings]);
+  return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
 };
 
 /** One page of matches, best first, and the number of matches. */

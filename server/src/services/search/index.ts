@@ -5,6 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
+  analyzeIndex,
   ensureSearchSchema,
   indexRange,
   missingRows,
@@ -80,6 +81,7 @@ const search = ({ strapi }: { strapi: Core.Strapi }) => {
         next = percent + 10;
       }
     }
+    await analyzeIndex(strapi);
     if (log || missing) strapi.log.info(`[cms-plugin-bag] search index: ${missing} articles indexed in ${Date.now() - started} ms`);
   };
 

@@ -1,6 +1,7 @@
 /**
  * bootstrap(): start-up work once the database is up. One concern per file: indexes (indexes.ts), admin panel
- * actions (admin-actions.ts), first-start Users & Permissions grants (the route modules name them; the permissions
+ * actions (admin-actions.ts), the search index and its triggers (search-index.ts; large builds go on in the
+ * background), first-start Users & Permissions grants (the route modules name them; the permissions
  * service applies them), refresh-token revocation on user changes (user-revocation.ts), the locale list's
  * refresh, and the purge timer.
  */
@@ -9,6 +10,7 @@ import { defaultGrants } from '../routes/content-api';
 import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { ensureIndexes } from './indexes';
+import { ensureSearchIndex } from './search-index';
 import { revokeTokensOnUserChanges } from './user-revocation';
 
 /**
@@ -24,6 +26,7 @@ const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureIndexes(strapi);
+  await ensureSearchIndex(strapi);
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
   await ensureUsersPermissionsInitialized(strapi);

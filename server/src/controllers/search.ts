@@ -1,6 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { getService } from '../services/get-service';
+import { parseSearchQuery } from '../validation/search';
 
-/** Discovery (CONTRACT §9): filled in by the discovery feature. */
-const searchController = (_: { strapi: Core.Strapi }) => ({});
+/** `GET /api/bag/search` (CONTRACT §9): ranked full-text search over published articles. */
+const searchController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async find(ctx: Context) {
+    ctx.body = await getService(strapi, 'search').search(parseSearchQuery(ctx.query));
+  },
+});
 
 export default searchController;

@@ -15,6 +15,7 @@ import permissions from './permissions';
 import purge from './purge';
 import rateLimit from './rate-limit';
 import refreshToken from './refresh-token';
+import search from './search';
 import settings from './settings';
 import taxonomy from './taxonomy';
 import views from './views';
@@ -37,6 +38,7 @@ export default {
   purge,
   'rate-limit': rateLimit,
   'refresh-token': refreshToken,
+  search,
   settings,
   taxonomy,
   views,

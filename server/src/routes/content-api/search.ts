@@ -1,6 +1,20 @@
-/** Discovery (CONTRACT §9) under `/api/bag/…`: filled in by the discovery feature. */
-import type { RouteModule } from '../types';
+/** `GET /api/bag/search` (CONTRACT §9): full-text search over published articles, for everyone. */
+import * as shapes from '../../domain/shapes/search';
+import type { PluginRoute, RouteModule } from '../types';
 
-const search: RouteModule = { routes: [], grants: { public: [], authenticated: [] } };
+const routes: PluginRoute[] = [
+  {
+    method: 'GET',
+    path: '/bag/search',
+    handler: 'search.find',
+    request: { query: shapes.searchQuery },
+    response: shapes.searchResult,
+    config: { prefix: '' },
+  },
+];
+
+const handlers = routes.map((route) => route.handler);
+
+const search: RouteModule = { routes, grants: { public: handlers, authenticated: handlers } };
 
 export default search;

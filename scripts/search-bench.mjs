@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+/**
+ * Search benchmark (CONTRACT §9, issue 21), standalone (bench/ is not touched): seeds N published English articles
+ * (default 100,000; each a draft row and a published row, about 2 KB of text, as bench/seed.mjs lays rows out) into a
+ * fresh playground database with raw inserts, then measures
+ *   1. the index build for all of them (the start-up build, `search.ensureIndex()`, from an empty index),
+ *   2. `GET /api/bag/search?q=<word>` against the host's REST doing what users do today
+ *      (`/api/host/articles?filters[$or]` of `$containsi` on title, summary and content: the core controller over the
+ *      plugin's article type, from bench/lib/host-api.mjs), over HTTP with C concurrent clients: req/s, p50, p99.
+ *
+ * Usage: npm run build && npm run build -w playground, then
+ *   node scripts/search-bench.mjs                      (SQLite, a temporary file)
+ *   (eval "$(PGPORT=… scripts/postgres.sh env)" && node scripts/search-bench.mjs)   (PostgreSQL: a new database)
+ * Env: SEARCH_BENCH_ARTICLES (100000), SEARCH_BENCH_SECONDS (10 per scenario), SEARCH_BENCH_CONCURRENCY (8).
+ */
+import crypto from 'crypto';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { createRequire } from 'module';
+import { performance } from 'perf_hooks';
+import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
+
+const require = createRequire(path.join(ROOT, 'playground', 'package.json'));
+const ARTICLES = Number(process.env.SEARCH_BENCH_ARTICLES ?? 100_000);
+const SECONDS = Number(process.env.SEARCH_BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.SEARCH_BENCH_CONCURRENCY ?? 8);
+const postgres = process.env.DATABASE_CLIENT === 'postgres';
+const P = 'plugin::cms-plugin-bag';
+
+Object.assign(process.env, benchEnv(), { PORT: String(20000 + Math.floor(Math.random() * 20000)) });
+if (postgres) {
+  const name = `search_bench_${Date.now()}`;
+  const { Client } = require('pg');
+  const client = new Client({
+    host: process.env.DATABASE_HOST,
+    port: Number(process.env.DATABASE_PORT),
+    user: process.env.DATABASE_USERNAME,
+    password: process.env.DATABASE_PASSWORD,
+    database: 'postgres',
+  });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  process.env.DATABASE_NAME = name;
+} else {
+  process.env.DATABASE_FILENAME = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-bench-')), 'data.db');
+}
+
+/** Deterministic words: a vocabulary of 5,000 made-up words, each article using some of them. */
+let state = 7;
+/** mulberry32: 32-bit integer arithmetic only (an LCG on JS numbers loses precision and cycles). */
+const random = () => {
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'po', 'qu', 'da', 'fe', 'gi', 'ho', 'ju'];
+const VOCABULARY = Array.from({ length: 5000 }, (_, i) => {
+  let word = '';
+  for (let n = i + 1; n > 0; n = Math.floor(n / 16)) word += SYLLABLES[n % 16];
+  return `${word}x`;
+});
+const word = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)];
+const words = (n) => Array.from({ length: n }, word).join(' ');
+const paragraph =
+  'Strapi is a headless CMS; this paragraph pads a benchmark document to about two kilobytes so that the rows ' +
+  'read and searched have the size of a real blog post rather than a few bytes of placeholder text. ';
+
+const strapi = await loadApp({ withHostApi: true });
+const knex = strapi.db.connection;
+const table = strapi.db.metadata.get(`${P}.article`).tableName;
+const log = (...args) => console.log(`[search-bench ${postgres ? 'postgres' : 'sqlite'}]`, ...args);
+
+// Seed without the triggers (as a database written before the index existed), then build the index.
+if (postgres) await knex.raw(`DROP TRIGGER IF EXISTS bag_search_sync ON ${table}`);
+else for (const name of ['bag_search_ai', 'bag_search_au', 'bag_search_ad']) await knex.raw(`DROP TRIGGER IF EXISTS ${name}`);
+
+let seeded = performance.now();
+const now = postgres ? new Date() : Date.now();
+let id = 1;
+const batch = [];
+const flush = async () => {
+  // Under SQLite's limits: bound variables, and 500 terms of the compound SELECT knex writes.
+  const size = Math.min(400, Math.floor(30000 / Object.keys(batch[0]).length));
+  await knex.transaction(async (trx) => {
+    for (let i = 0; i < batch.length; i += size) await trx(table).insert(batch.slice(i, i + size));
+  });
+  batch.length = 0;
+};
+for (let n = 0; n < ARTICLES; n += 1) {
+  const document_id = crypto.randomBytes(12).toString('hex');
+  const fields = {
+    document_id,
+    title: `Article ${n} ${words(4)}`,
+    slug: `article-${n}`,
+    summary: words(20),
+    content: `# Heading ${n}\n\n${words(60)} ${paragraph.repeat(5)}`,
+    is_top: false,
+    views: 0,
+    locale: 'en',
+    created_at: now,
+    updated_at: now,
+  };
+  batch.push({ id: id++, ...fields, published_at: null }, { id: id++, ...fields, published_at: now });
+  if (batch.length >= 4000) await flush();
+}
+if (batch.length) await flush();
+if (postgres) await knex.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), ${id})`);
+seeded = performance.now() - seeded;
+log(`seeded ${ARTICLES} published articles (${ARTICLES * 2} rows) in ${(seeded / 1000).toFixed(1)} s`);
+
+const search = strapi.plugin('cms-plugin-bag').service('search');
+let built = performance.now();
+const { background } = await search.ensureIndex();
+const bootstrapReturned = performance.now() - built;
+await background;
+built = performance.now() - built;
+log(`index build: ${(built / 1000).toFixed(1)} s for ${ARTICLES} articles (ensureIndex returned after ${bootstrapReturned.toFixed(0)} ms)`);
+
+// Grant the host comparator's find to Public.
+const publicRole = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+await strapi.db.query('plugin::users-permissions.permission').create({ data: { action: 'api::bench.article.find', role: publicRole.id } });
+
+const { host, port } = strapi.config.get('server');
+await new Promise((resolve) => strapi.server.listen(port, host, resolve));
+const base = `http://${host}:${port}`;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** C clients for `seconds`, each issuing the next request when the previous one answered. */
+const measure = async (name, url) => {
+  const times = [];
+  let errors = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      const res = await fetch(url());
+      await res.arrayBuffer();
+      if (res.status !== 200) errors += 1;
+      times.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const row = {
+    name,
+    requests: times.length,
+    errors,
+    rps: Number((times.length / elapsed).toFixed(1)),
+    p50: Number(percentile(times, 50).toFixed(1)),
+    p99: Number(percentile(times, 99).toFixed(1)),
+  };
+  log(JSON.stringify(row));
+  return row;
+};
+
+const query = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)];
+const check = await (await fetch(`${base}/api/bag/search?q=${VOCABULARY[10]}`)).json();
+log(`sample: q=${VOCABULARY[10]} → ${check.meta?.pagination?.total} matches; first: ${JSON.stringify(check.data?.[0]?.highlight)}`);
+const plugin = await measure('plugin search', () => `${base}/api/bag/search?q=${encodeURIComponent(query())}`);
+const hostUrl = () => {
+  const q = encodeURIComponent(query());
+  return (
+    `${base}/api/host/articles?status=published&locale=en&pagination[pageSize]=10` +
+    `&filters[$or][0][title][$containsi]=${q}&filters[$or][1][summary][$containsi]=${q}&filters[$or][2][content][$containsi]=${q}`
+  );
+};
+const hostRow = await measure('host REST $containsi', hostUrl);
+log(`speed-up: ${(plugin.rps / hostRow.rps).toFixed(1)}x req/s; plugin p99/p50 = ${(plugin.p99 / plugin.p50).toFixed(2)}`);
+
+await strapi.destroy();
+if (!postgres) fs.rmSync(path.dirname(process.env.DATABASE_FILENAME), { recursive: true, force: true });
+process.exit(0);

@@ -1,3 +1,4 @@
+import adminCache from './admin-cache';
 import adminComment from './admin-comment';
 import adminSettings from './admin-settings';
 import article from './article';
@@ -25,6 +26,7 @@ export type ActionName = {
 }[keyof Controllers];
 
 const controllers = {
+  'admin-cache': adminCache,
   'admin-comment': adminComment,
   'admin-settings': adminSettings,
   article,

@@ -174,7 +174,7 @@ describe('response cache coherence across instances on one PostgreSQL database',
     }
     console.log(`cache coherence: ${hits} hits on A and B together`);
     expect(hits).toBeGreaterThanOrEqual(PAIRS * 0.8);
-  }, 600_000);
+  }, 1_200_000);
 
   it('views stay exact with the cache on: 50 concurrent reads over both instances add 50', async () => {
     const doc = await article('coherence-views');

@@ -153,15 +153,22 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     let versions: Map<string, number> | undefined;
 
     if (anonymous && cache.enabled()) {
-      versions = await getService(strapi, 'cache-versions').read();
-      const entry = cache.get(key, versions);
-      if (entry && (await cache.publicMay(entry.actions, versions.get('permissions') ?? 0))) {
-        const body = await bodyOf(entry);
-        if (body !== undefined) {
-          cache.hit(entry.type);
-          send(ctx, body, entry.etag ?? etagOf(entry.parts, entry.views, body), cacheControl());
-          return;
-        }
+      // Database unreachable: the request goes the normal way (and gets the answer an outage gets there).
+      versions = await getService(strapi, 'cache-versions')
+        .read()
+        .catch(() => undefined);
+    }
+    const entry = versions && cache.get(key, versions);
+    if (entry) {
+      // A failed database call here (an outage) also sends the request the normal way.
+      const body = await (async () => {
+        if (!(await cache.publicMay(entry.actions, versions!.get('permissions') ?? 0))) return undefined;
+        return bodyOf(entry);
+      })().catch(() => undefined);
+      if (body !== undefined) {
+        cache.hit(entry.type);
+        send(ctx, body, entry.etag ?? etagOf(entry.parts, entry.views, body), cacheControl());
+        return;
       }
     }
 

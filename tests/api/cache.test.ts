@@ -5,6 +5,7 @@
  */
 import { COMMENT, adminTokenWithRole, createArticle, seedComments } from '../helpers/comments';
 import { adminToken, createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
+import { EXTRA_LOCALES, addLocales } from '../helpers/locales';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
@@ -250,6 +251,19 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     expect((await stats()).entries).toBeGreaterThan(0);
     const cleared = (await clear()).body.data;
     expect(cleared).toMatchObject({ entries: 0, bytes: 0, maxBytes: MAX_BYTES, enabled: true });
+  });
+
+  it('views: one counter per document across locales, a detail shows the highest row plus this read, hit or miss', async () => {
+    await addLocales(app.strapi, [EXTRA_LOCALES[0]]);
+    const doc = await article('Localized', 'localized-views');
+    const documents = app.strapi.documents(ARTICLE as never);
+    await documents.update({ documentId: doc.documentId, locale: 'fr', data: { title: 'Localisé', slug: 'localise-views' } as never } as never);
+    await documents.publish({ documentId: doc.documentId, locale: 'fr' } as never);
+    // The French rows counted more than the English ones (e.g. a locale that was there first).
+    await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: doc.documentId, locale: 'fr' }, data: { views: 10 } });
+    expect((await get('/articles/localized-views').expect(200)).body.data.views).toBe(11);
+    expect((await get('/articles/localized-views').expect(200)).body.data.views).toBe(12);
+    expect(await viewsInDb(ARTICLE, doc.documentId)).toBe(12);
   });
 });
 

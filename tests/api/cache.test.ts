@@ -56,6 +56,7 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     expect(first.headers.etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=60, s-maxage=120, stale-while-revalidate=30');
     expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers.vary).toMatch(/\bAuthorization\b/);
     const second = await get('/articles').expect(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);

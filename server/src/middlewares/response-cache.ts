@@ -119,6 +119,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const send = (ctx: Context, body: string, etag: string, control: string) => {
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', control);
+    // A shared cache may give a `public` answer to a request with credentials unless told the answer depends on them.
+    ctx.vary('Authorization');
     if (notModified(ctx, etag)) {
       ctx.status = 304;
       ctx.body = null;

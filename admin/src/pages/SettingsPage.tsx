@@ -5,6 +5,7 @@ import { Check } from '@strapi/icons';
 import { Layouts, Page, useAPIErrorHandler, useFetchClient, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 import type { AdminSettings, CaptchaType, SettingsBody, SettingsResponse } from '../api-types';
+import { CacheCard } from '../components/CacheCard';
 import { PERMISSIONS } from '../permissions';
 import { PLUGIN_ID } from '../pluginId';
 import { formatDuration } from '../utils/duration';
@@ -217,6 +218,7 @@ const SettingsPage = () => {
                 </Grid.Item>
               </>
             )}
+            <CacheCard />
           </Flex>
         </Layouts.Content>
       </form>

@@ -10,6 +10,7 @@ import { defaultGrants } from '../routes/content-api';
 import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { ensureIndexes } from './indexes';
+import { startResponseCache } from './response-cache';
 import { ensureSearchIndex } from './search-index';
 import { revokeTokensOnUserChanges } from './user-revocation';
 
@@ -32,6 +33,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults(defaultGrants);
   revokeTokensOnUserChanges(strapi);
+  await startResponseCache(strapi);
   // A locale created or deleted here is known (or refused) at once; other instances re-read within seconds.
   strapi.db.lifecycles.subscribe({
     models: ['plugin::i18n.locale'],

@@ -1,3 +1,4 @@
+import adminCache from './admin-cache';
 import adminComment from './admin-comment';
 import adminSettings from './admin-settings';
 import article from './article';
@@ -27,6 +28,7 @@ export type ActionName = {
 }[keyof Controllers];
 
 const controllers = {
+  'admin-cache': adminCache,
   'admin-comment': adminComment,
   'admin-settings': adminSettings,
   article,

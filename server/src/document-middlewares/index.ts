@@ -5,6 +5,7 @@
  */
 import type { Core, Modules } from '@strapi/strapi';
 import { articleDelete } from './article-delete';
+import { cacheInvalidation } from './cache-invalidation';
 import { commentClientInfo } from './comment-client-info';
 import { commentDelete } from './comment-delete';
 import { commentNotifications } from './comment-notifications';
@@ -12,6 +13,7 @@ import { commentStatus } from './comment-status';
 import { keepViewCounts } from './view-counts';
 
 export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware[] => [
+  cacheInvalidation(strapi),
   keepViewCounts(strapi),
   commentStatus(strapi),
   commentClientInfo(strapi),

@@ -1,4 +1,5 @@
 import accounts from './accounts';
+import cacheVersions from './cache-versions';
 import captcha from './captcha';
 import clock from './clock';
 import content from './content';
@@ -15,6 +16,7 @@ import permissions from './permissions';
 import purge from './purge';
 import rateLimit from './rate-limit';
 import refreshToken from './refresh-token';
+import responseCache from './response-cache';
 import search from './search';
 import settings from './settings';
 import taxonomy from './taxonomy';
@@ -22,6 +24,7 @@ import views from './views';
 
 export default {
   accounts,
+  'cache-versions': cacheVersions,
   captcha,
   clock,
   content,
@@ -38,6 +41,7 @@ export default {
   purge,
   'rate-limit': rateLimit,
   'refresh-token': refreshToken,
+  'response-cache': responseCache,
   search,
   settings,
   taxonomy,

@@ -1,5 +1,6 @@
 /** Admin panel routes under `/cms-plugin-bag/…`, each guarded by `admin::hasPermissions` with the plugin's actions. */
+import cache from './cache';
 import comments from './comments';
 import settings from './settings';
 
-export const routes = [...settings, ...comments];
+export const routes = [...settings, ...comments, ...cache];

@@ -39,6 +39,7 @@ const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
     const target = await visibleCommentOr404(strapi, identifier);
     const key = voterKey(strapi, voter);
     const likes = await setLikeRow(strapi, target.id, key, liked, () => new Date(getService(strapi, 'clock').now()));
+    await getService(strapi, 'cache-versions').invalidate('comments');
     return { id: target.id, documentId: target.documentId, likes, liked };
   };
 

@@ -40,6 +40,7 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
       const key = voterKey(strapi, voter);
       const now = new Date(getService(strapi, 'clock').now());
       await insertReportRow(strapi, { commentId: target.id, voter: key, input, now, threshold: config.comments.reports.threshold });
+      await getService(strapi, 'cache-versions').invalidate('comments');
       return { id: target.id, documentId: target.documentId, reported: true };
     },
 
@@ -60,6 +61,7 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async clearForDocuments(documentIds: string[]): Promise<void> {
       await clearReportRows(strapi, documentIds);
+      await getService(strapi, 'cache-versions').invalidate('comments');
     },
 
     /** Deletes the reports of comments that are being deleted. */

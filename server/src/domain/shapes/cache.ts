@@ -1,0 +1,19 @@
+/** Shapes of the response cache's admin routes (`/cms-plugin-bag/cache`, `/cms-plugin-bag/cache/clear`). */
+import { z } from 'zod/v4';
+
+const typeStats = z.object({ type: z.string(), hits: z.number().int(), misses: z.number().int(), hitRatio: z.number() });
+
+export const cacheStats = z.object({
+  enabled: z.boolean(),
+  maxBytes: z.number().int(),
+  bytes: z.number().int(),
+  entries: z.number().int(),
+  types: z.array(typeStats),
+});
+
+export const cacheStatsResponse = z.object({ data: cacheStats });
+
+/** The clear takes no input. */
+export const cacheClearBody = z.object({}).strict();
+
+export type CacheStats = z.infer<typeof cacheStats>;

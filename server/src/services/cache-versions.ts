@@ -1,0 +1,98 @@
+/**
+ * Coherence of the response cache across instances sharing the database (docs/caching.md): a version stamp per
+ * scope in the database (repositories/cache-versions.ts). Every write raises its scope's version once it has
+ * committed (or inside its transaction); every cached read first reads all versions (one tiny SELECT) and a cached
+ * entry counts only if the versions it was computed under are still the current ones.
+ *
+ * Why a reader never gets stale data: a reader reads the versions *before* it computes a response, and stores the
+ * response under those versions. A write raises the version after its data is committed and before it returns. So
+ * any read that starts after a write has returned sees the raised version, and every entry computed under an older
+ * version (whatever data it saw) no longer counts.
+ */
+import { AsyncLocalStorage } from 'async_hooks';
+import type { Core } from '@strapi/strapi';
+import type { CacheScope } from '../domain/cache-scopes';
+import { bumpVersions, ensureVersionsTable, readVersions } from '../repositories/cache-versions';
+
+/** The scopes (domain/cache-scopes.ts says which writes raise which). */
+export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions'];
+export type { CacheScope };
+
+export type Versions = Map<string, number>;
+
+const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** Scopes written during a Document Service call, raised once when the call returns (document-middlewares/cache-invalidation.ts). */
+  const pending = new AsyncLocalStorage<Set<CacheScope>>();
+
+  // Coalescing: at most one SELECT in flight, and a request never shares a SELECT that started before it arrived
+  // (that one might miss a write that returned in between): it waits for the next one.
+  let current: Promise<Versions> | undefined;
+  let queued: Promise<Versions> | undefined;
+  const run = (): Promise<Versions> => {
+    const started: Promise<Versions> = readVersions(strapi).finally(() => {
+      if (current === started) current = undefined;
+    });
+    current = started;
+    return started;
+  };
+
+  return {
+    async init() {
+      await ensureVersionsTable(strapi, CACHE_SCOPES);
+    },
+
+    /** Every scope's current version, read after this call was made. */
+    read(): Promise<Versions> {
+      if (!current) return run();
+      queued ??= current
+        .then(
+          () => undefined,
+          () => undefined
+        )
+        .then(() => {
+          queued = undefined;
+          return run();
+        });
+      return queued;
+    },
+
+    /** Runs a Document Service call, then raises the scopes its writes touched, once (after its transaction). */
+    async around<T>(call: () => Promise<T>, scopes: CacheScope[]): Promise<T> {
+      if (pending.getStore()) {
+        for (const scope of scopes) pending.getStore()!.add(scope);
+        return call();
+      }
+      const touched = new Set<CacheScope>(scopes);
+      try {
+        return await pending.run(touched, call);
+      } finally {
+        // Still inside a caller's transaction: raised in it, so the versions commit with the data.
+        await bumpVersions(strapi, [...touched], await currentTransaction(strapi));
+      }
+    },
+
+    /**
+     * A write to `scopes` happened: inside a Document Service call, raised when it returns; inside a transaction,
+     * raised in it (it commits with the write); otherwise raised now. Awaited by the writer, so it has landed before
+     * the write returns.
+     */
+    async invalidate(...scopes: CacheScope[]) {
+      const touched = pending.getStore();
+      if (touched) {
+        for (const scope of scopes) touched.add(scope);
+        return;
+      }
+      await bumpVersions(strapi, scopes, await currentTransaction(strapi));
+    },
+  };
+};
+
+/** The knex transaction Strapi's Query Engine is running in, if any (`transaction()` with no callback, nested, hands it over and commits nothing). */
+const currentTransaction = async (strapi: Core.Strapi): Promise<unknown> => {
+  if (!strapi.db.inTransaction()) return undefined;
+  const handle = (await (strapi.db.transaction as unknown as () => Promise<{ get: () => unknown }>).call(strapi.db)) as { get: () => unknown };
+  return handle.get();
+};
+
+export type CacheVersionsService = ReturnType<typeof cacheVersions>;
+export default cacheVersions;

@@ -13,7 +13,7 @@ export const sitemapQuery = {
   locale: z.string().optional().describe('Checked (400 when unknown), otherwise ignored: the sitemap lists every locale'),
 };
 
-export const sitemapPageParams = { page: z.string().describe('The page number, from 1') };
+export const sitemapPageParams = { page: z.string().describe('The page file: `<n>.xml`, n from 1') };
 
 export const rssDocument = z.string().describe('An RSS 2.0 document (application/rss+xml)');
 export const atomDocument = z.string().describe('An Atom 1.0 document (application/atom+xml)');

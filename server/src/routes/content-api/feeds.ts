@@ -19,7 +19,8 @@ const routes = [
   get('/feeds/articles.atom', 'feed.atom', shapes.atomDocument, feed),
   get('/feeds/articles.json', 'feed.json', shapes.jsonFeed, feed),
   get('/sitemap.xml', 'sitemap.index', shapes.sitemapDocument, { query: shapes.sitemapQuery }),
-  get('/sitemaps/:page.xml', 'sitemap.page', shapes.sitemapDocument, { params: shapes.sitemapPageParams, query: shapes.sitemapQuery }),
+  // `:page` is the file name `<n>.xml` (a parameter cannot be followed by `.xml` in the host's OpenAPI paths).
+  get('/sitemaps/:page', 'sitemap.page', shapes.sitemapDocument, { params: shapes.sitemapPageParams, query: shapes.sitemapQuery }),
 ];
 
 const handlers = routes.map((route) => route.handler);

@@ -129,9 +129,10 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
       return plan.pages > 1 ? index(plan) : urlset(plan, 0, plan.total);
     },
 
-    /** `/sitemaps/{n}.xml`: page `n` (from 1) as a urlset; 404 beyond the last page. */
-    page(plan: Plan, n: string): AsyncGenerator<string> {
-      const number = /^[1-9]\d{0,8}$/.test(n) ? Number(n) : NaN;
+    /** `/sitemaps/{n}.xml` (`file` is `<n>.xml`): page `n` (from 1) as a urlset; 404 beyond the last page or for another name. */
+    page(plan: Plan, file: string): AsyncGenerator<string> {
+      const match = /^([1-9]\d{0,8})\.xml$/.exec(file);
+      const number = match ? Number(match[1]) : NaN;
       if (!(number >= 1 && number <= plan.pages)) throw new errors.NotFoundError(SITEMAP_PAGE_NOT_FOUND);
       return urlset(plan, (number - 1) * plan.pageSize, plan.pageSize);
     },

@@ -204,7 +204,10 @@ describe('feeds', () => {
     }
     // The French slug is not the English version's.
     expect((await get('/articles.rss?category=technique')).status).toBe(404);
-    expect((await get('/articles.rss?tag=ts&tag=js')).status).toBe(400);
+    const twice = await get('/articles.rss?tag=ts&tag=js');
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toMatchObject({ name: 'ValidationError', message: 'tag must be one slug' });
+    expect((await get('/articles.rss?category=%00')).status).toBe(400);
   });
 
   it('keeps an item id across edits and republishing; never lists drafts; an unpublished article leaves the feed', async () => {

@@ -4,6 +4,9 @@
  * covers of a chunk's article rows. Published rows are those with `published_at` set: articles and pages have a draft
  * row (null) and a published row per published locale; categories and tags have no draft & publish, so every row
  * counts (the host sets `published_at` on each).
+ *
+ * knex rather than the Document Service: every locale at once, keyset paging by row id and only the columns a URL
+ * needs, so 100,000 URLs cost a few hundred small statements and no entity objects.
  */
 import type { Core } from '@strapi/strapi';
 import { tableOf } from '../../utils/columns';

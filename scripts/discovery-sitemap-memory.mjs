@@ -15,6 +15,7 @@ import fs from 'fs';
 import http from 'http';
 import os from 'os';
 import path from 'path';
+import { performance } from 'perf_hooks';
 import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
 
 const ARTICLES = Number(process.argv[2] ?? 100_000);
@@ -110,6 +111,19 @@ const fetch = (urlPath) =>
       .on('error', reject);
   });
 
+// Time spent in the database per statement shape, while measuring.
+const started = new Map();
+const spent = new Map();
+let timing = false;
+knex.on('query', (query) => timing && started.set(query.__knexQueryUid, { at: performance.now(), sql: query.sql.replace(/\(\?(, \?)*\)/g, '(…)').replace(/\$\d+/g, '?').slice(0, 90) }));
+knex.on('query-response', (_, query) => {
+  const start = started.get(query.__knexQueryUid);
+  if (!start) return;
+  started.delete(query.__knexQueryUid);
+  const entry = spent.get(start.sql) ?? { count: 0, ms: 0 };
+  spent.set(start.sql, { count: entry.count + 1, ms: entry.ms + performance.now() - start.at });
+});
+
 global.gc?.();
 await new Promise((resolve) => setTimeout(resolve, 500));
 const rest = process.memoryUsage().rss;
@@ -118,6 +132,7 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 10);
 
+timing = true;
 const began = Date.now();
 const index = await fetch('/api/bag/sitemap.xml');
 const pages = [...index.head.matchAll(/<loc>[^<]*\/api\/bag\/sitemaps\/(\d+)\.xml<\/loc>/g)].map((match) => match[1]);
@@ -125,12 +140,16 @@ const results = [{ path: '/api/bag/sitemap.xml', ...index }];
 for (const n of pages) results.push({ path: `/api/bag/sitemaps/${n}.xml`, ...(await fetch(`/api/bag/sitemaps/${n}.xml`)) });
 const total = Date.now() - began;
 clearInterval(sampler);
+timing = false;
 
 for (const { path: urlPath, status, bytes, ms, chunked } of results) {
   console.log(`${urlPath}: ${status}, ${(bytes / 1e6).toFixed(1)} MB in ${ms} ms${chunked ? ' (chunked)' : ''}`);
 }
 console.log(`index and ${pages.length} pages in ${total} ms; RSS at rest ${(rest / 1e6).toFixed(0)} MB, peak growth ${((peak - rest) / 1e6).toFixed(1)} MB`);
 
+for (const [sql, { count, ms }] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6)) {
+  console.log(`  db ${ms.toFixed(0).padStart(6)} ms in ${String(count).padStart(4)} × ${sql}`);
+}
 await strapi.destroy();
 fs.rmSync(tmp, { recursive: true, force: true });
 if (isPostgres) {

@@ -6,7 +6,7 @@
  */
 import Parser from 'rss-parser';
 import { localizedDocument, parseXml, setPublishedAt, text, type Doc } from '../helpers/discovery';
-import { createDocument, createUser } from '../helpers/fixtures';
+import { createDocument, createUser, setPermission } from '../helpers/fixtures';
 import { addLocales, EXTRA_LOCALES } from '../helpers/locales';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -72,6 +72,23 @@ describe('feeds', () => {
 
   afterAll(async () => {
     await app.stop();
+  });
+
+  it.each(['public', 'authenticated'])('grants the feed and sitemap actions to the %s role on first start', async (type) => {
+    const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type }, populate: ['permissions'] });
+    const actions = role.permissions.map((permission: { action: string }) => permission.action);
+    const expected = ['feed.rss', 'feed.atom', 'feed.json', 'sitemap.index', 'sitemap.page'].map((action) => `${PLUGIN}.${action}`);
+    expect(actions).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('answers the host 403 once an administrator revokes a feed from Public', async () => {
+    await setPermission(app.strapi, 'public', `${PLUGIN}.feed.atom`, false);
+    try {
+      expect((await get('/articles.atom')).status).toBe(403);
+    } finally {
+      await setPermission(app.strapi, 'public', `${PLUGIN}.feed.atom`, true);
+    }
+    expect((await get('/articles.atom')).status).toBe(200);
   });
 
   it('RSS 2.0: a channel with title, link and description, the newest feeds.size items with every field', async () => {

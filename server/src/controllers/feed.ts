@@ -1,6 +1,27 @@
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { FEED_TYPES, type FeedFormat } from '../services/discovery/feeds';
+import { getService } from '../services/get-service';
+import { validateFeedQuery } from '../validation/discovery';
 
-/** Discovery (CONTRACT §9): filled in by the discovery feature. */
-const feedController = (_: { strapi: Core.Strapi }) => ({});
+/** Feeds of the newest published articles (CONTRACT §9). */
+const feedController = ({ strapi }: { strapi: Core.Strapi }) => {
+  const serve = async (ctx: Context, format: FeedFormat) => {
+    const body = await getService(strapi, 'discovery-feeds').render(format, validateFeedQuery(ctx.query), ctx.origin);
+    ctx.type = FEED_TYPES[format];
+    ctx.body = body;
+  };
+  return {
+    async rss(ctx: Context) {
+      await serve(ctx, 'rss');
+    },
+    async atom(ctx: Context) {
+      await serve(ctx, 'atom');
+    },
+    async json(ctx: Context) {
+      await serve(ctx, 'json');
+    },
+  };
+};
 
 export default feedController;

@@ -13,6 +13,7 @@ import feed from './feed';
 import menu from './menu';
 import page from './page';
 import search from './search';
+import sitemap from './sitemap';
 import tag from './tag';
 
 type Controllers = typeof controllers;
@@ -43,6 +44,7 @@ const controllers = {
   menu,
   page,
   search,
+  sitemap,
   tag,
 };
 

@@ -9,6 +9,8 @@ import commentReactions from './comments/reactions';
 import commentReports from './comments/reports';
 import commentThreads from './comments/threads';
 import crypto from './crypto';
+import discoveryFeeds from './discovery/feeds';
+import discoverySitemap from './discovery/sitemap';
 import emailCode from './email-code';
 import locales from './locales';
 import menus from './menus';
@@ -34,6 +36,8 @@ export default {
   'comment-reports': commentReports,
   'comment-threads': commentThreads,
   crypto,
+  'discovery-feeds': discoveryFeeds,
+  'discovery-sitemap': discoverySitemap,
   'email-code': emailCode,
   locales,
   menus,

@@ -1,0 +1,44 @@
+/** Shapes of the discovery routes (CONTRACT §9): feeds and the sitemap. XML documents are described as text. */
+import { z } from 'zod/v4';
+
+const locale = z.string().optional().describe("A locale code of the host; absent: the default locale's articles");
+
+export const feedQuery = {
+  locale,
+  category: z.string().optional().describe("A category's slug: only its articles"),
+  tag: z.string().optional().describe("A tag's slug: only its articles"),
+};
+
+export const sitemapQuery = {
+  locale: z.string().optional().describe('Checked (400 when unknown), otherwise ignored: the sitemap lists every locale'),
+};
+
+export const sitemapPageParams = { page: z.string().describe('The page file: `<n>.xml`, n from 1') };
+
+export const rssDocument = z.string().describe('An RSS 2.0 document (application/rss+xml)');
+export const atomDocument = z.string().describe('An Atom 1.0 document (application/atom+xml)');
+export const sitemapDocument = z.string().describe('A sitemaps.org urlset or sitemapindex (application/xml)');
+
+/** JSON Feed 1.1 (application/feed+json). */
+export const jsonFeed = z.object({
+  version: z.literal('https://jsonfeed.org/version/1.1'),
+  title: z.string(),
+  home_page_url: z.string(),
+  feed_url: z.string(),
+  description: z.string().optional(),
+  language: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      title: z.string(),
+      summary: z.string().optional(),
+      content_text: z.string(),
+      date_published: z.string(),
+      date_modified: z.string(),
+      authors: z.array(z.object({ name: z.string() })).optional(),
+      tags: z.array(z.string()).optional(),
+      image: z.string().optional(),
+    })
+  ),
+});

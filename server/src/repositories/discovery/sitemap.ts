@@ -1,0 +1,120 @@
+/**
+ * The sitemap's reads (CONTRACT §9): the published rows of articles, pages, categories and tags, counted and read in
+ * keyset-paged chunks by id, the published locale versions of a chunk's documents (hreflang alternates), and the
+ * covers of a chunk's article rows. Published rows are those with `published_at` set: articles and pages have a draft
+ * row (null) and a published row per published locale; categories and tags have no draft & publish, so every row
+ * counts (the host sets `published_at` on each).
+ *
+ * knex rather than the Document Service: every locale at once, keyset paging by row id and only the columns a URL
+ * needs, so 100,000 URLs cost a few hundred small statements and no entity objects.
+ */
+import type { Core } from '@strapi/strapi';
+import { tableOf } from '../../utils/columns';
+
+export interface SitemapRow {
+  id: number;
+  documentId: string;
+  locale: string;
+  slug: string;
+  updatedAt: unknown;
+}
+
+export interface AlternateRow {
+  documentId: string;
+  locale: string;
+  slug: string;
+}
+
+export interface CoverRow {
+  rowId: number;
+  url: string;
+}
+
+interface MorphJoinTable {
+  name: string;
+  joinColumn: { name: string };
+  morphColumn: { idColumn: { name: string }; typeColumn: { name: string } };
+}
+
+const FILE_UID = 'plugin::upload.file';
+
+const schemaOf = (strapi: Core.Strapi, uid: string) => {
+  const { table, column } = tableOf(strapi, uid);
+  const meta = strapi.db.metadata.get(uid);
+  const hasDraftAndPublish = Boolean((strapi.getModel(uid as never) as { options?: { draftAndPublish?: boolean } }).options?.draftAndPublish);
+  return {
+    table,
+    id: column('id'),
+    documentId: column('documentId'),
+    locale: column('locale'),
+    slug: column('slug'),
+    updatedAt: column('updatedAt'),
+    publishedAt: column('publishedAt'),
+    hasDraftAndPublish,
+    hasPublishedAt: Boolean(meta.attributes.publishedAt),
+  };
+};
+
+const published = (strapi: Core.Strapi, uid: string) => {
+  const s = schemaOf(strapi, uid);
+  const query = strapi.db.connection(s.table);
+  return { s, query: s.hasPublishedAt && s.hasDraftAndPublish ? query.whereNotNull(s.publishedAt) : query };
+};
+
+/** How many published rows (one URL each) the type has. */
+export const countPublished = async (strapi: Core.Strapi, uid: string): Promise<number> => {
+  const { query } = published(strapi, uid);
+  const row = (await query.count({ count: '*' }).first()) as { count: number | string } | undefined;
+  return Number(row?.count ?? 0);
+};
+
+/**
+ * Up to `limit` published rows by id: after `afterId` (keyset), or, for the first chunk of a sitemap page that starts
+ * inside the type, skipping `offset` rows.
+ */
+export const publishedChunk = async (
+  strapi: Core.Strapi,
+  uid: string,
+  { afterId, offset, limit }: { afterId?: number; offset?: number; limit: number }
+): Promise<SitemapRow[]> => {
+  const { s, query } = published(strapi, uid);
+  let q = query
+    .select({ id: s.id, documentId: s.documentId, locale: s.locale, slug: s.slug, updatedAt: s.updatedAt })
+    .orderBy(s.id, 'asc')
+    .limit(limit);
+  if (afterId !== undefined) q = q.where(s.id, '>', afterId);
+  if (offset) q = q.offset(offset);
+  return ((await q) as SitemapRow[]).map((row) => ({ ...row, id: Number(row.id) }));
+};
+
+/** The published locale versions (locale, slug) of these documents. */
+export const publishedVersions = async (strapi: Core.Strapi, uid: string, documentIds: string[]): Promise<AlternateRow[]> => {
+  if (documentIds.length === 0) return [];
+  const { s, query } = published(strapi, uid);
+  return (await query
+    .select({ documentId: s.documentId, locale: s.locale, slug: s.slug })
+    .whereIn(s.documentId, documentIds)
+    .orderBy([s.documentId, s.locale])) as AlternateRow[];
+};
+
+/** The `field` file (first by order) of each of these rows of `uid`, through the upload plugin's morph table. */
+export const filesOf = async (strapi: Core.Strapi, uid: string, field: string, rowIds: number[]): Promise<CoverRow[]> => {
+  if (rowIds.length === 0) return [];
+  const file = tableOf(strapi, FILE_UID);
+  const { joinTable } = strapi.db.metadata.get(FILE_UID).attributes.related as unknown as { joinTable: MorphJoinTable };
+  const link = joinTable.name;
+  const relatedId = joinTable.morphColumn.idColumn.name;
+  const relatedType = joinTable.morphColumn.typeColumn.name;
+  const fileId = joinTable.joinColumn.name;
+  const rows = (await strapi.db
+    .connection(link)
+    .join(file.table, `${file.table}.${file.column('id')}`, `${link}.${fileId}`)
+    .select({ rowId: `${link}.${relatedId}`, url: `${file.table}.${file.column('url')}` })
+    .where(`${link}.${relatedType}`, uid)
+    .where(`${link}.field`, field)
+    .whereIn(`${link}.${relatedId}`, rowIds)
+    .orderBy([`${link}.${relatedId}`, `${link}.order`])) as CoverRow[];
+  const first = new Map<number, CoverRow>();
+  for (const row of rows) if (!first.has(Number(row.rowId))) first.set(Number(row.rowId), { rowId: Number(row.rowId), url: row.url });
+  return [...first.values()];
+};

@@ -1,0 +1,143 @@
+/**
+ * The `discovery-sitemap` service (CONTRACT §9): every published article, page, category and tag version, in every
+ * locale, as a sitemaps.org `urlset`, or, over `sitemap.pageSize` URLs, a `sitemapindex` of numbered pages.
+ *
+ * The document is produced as a sequence of chunks (an async generator): rows are read CHUNK at a time, keyset-paged
+ * by id, and each chunk's XML is yielded before the next is read, so a sitemap of any size never sits in memory as
+ * one string. Order: articles, pages, categories, tags, each by row id; page `n` starts at URL `(n - 1) * pageSize`.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { uid } from '../../domain/plugin-id';
+import {
+  countPublished,
+  filesOf,
+  publishedChunk,
+  publishedVersions,
+  type AlternateRow,
+  type SitemapRow,
+} from '../../repositories/discovery/sitemap';
+import { getService } from '../get-service';
+import { siteOf, type LinkKind, type Site } from './site';
+import { w3cDate, xml } from './xml';
+
+/** Rows per read. */
+const CHUNK = 1000;
+
+export const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+export const SITEMAP_PAGE_NOT_FOUND = 'Sitemap page not found';
+
+const KINDS: { kind: LinkKind; uid: string; cover?: string; xDefault?: boolean }[] = [
+  { kind: 'article', uid: uid('article'), cover: 'cover' },
+  { kind: 'page', uid: uid('page') },
+  { kind: 'category', uid: uid('category'), xDefault: true },
+  { kind: 'tag', uid: uid('tag'), xDefault: true },
+];
+
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+
+interface Plan {
+  site: Site;
+  pageSize: number;
+  defaultLocale: string;
+  counts: number[];
+  total: number;
+  /** Number of sitemap pages (1 when everything fits one urlset). */
+  pages: number;
+}
+
+/** One `<url>` element. */
+const urlXml = (site: Site, kind: LinkKind, row: SitemapRow, versions: AlternateRow[], defaultLocale: string, xDefault: boolean, cover?: string) => {
+  const parts = [`<url><loc>${xml(site.link(kind, row.slug, row.locale))}</loc><lastmod>${w3cDate(row.updatedAt)}</lastmod>`];
+  if (cover) parts.push(`<image:image><image:loc>${xml(site.media(cover))}</image:loc></image:image>`);
+  for (const version of versions) {
+    parts.push(`<xhtml:link rel="alternate" hreflang="${xml(version.locale)}" href="${xml(site.link(kind, version.slug, version.locale))}"/>`);
+  }
+  const fallback = xDefault ? versions.find((version) => version.locale === defaultLocale) : undefined;
+  if (fallback) parts.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site.link(kind, fallback.slug, fallback.locale))}"/>`);
+  parts.push('</url>\n');
+  return parts.join('');
+};
+
+const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** The URLs from `start`, `count` of them, as XML chunks. */
+  async function* urls(plan: Plan, start: number, count: number): AsyncGenerator<string> {
+    let skip = start;
+    let left = count;
+    for (const [index, { kind, uid: type, cover, xDefault }] of KINDS.entries()) {
+      if (left <= 0) return;
+      if (skip >= plan.counts[index]) {
+        skip -= plan.counts[index];
+        continue;
+      }
+      let afterId: number | undefined;
+      let offset = skip;
+      skip = 0;
+      while (left > 0) {
+        const rows = await publishedChunk(strapi, type, { afterId, offset, limit: Math.min(CHUNK, left) });
+        if (rows.length === 0) break;
+        offset = 0;
+        afterId = rows[rows.length - 1].id;
+        left -= rows.length;
+        const versions = new Map<string, AlternateRow[]>();
+        for (const version of await publishedVersions(strapi, type, [...new Set(rows.map((row) => row.documentId))])) {
+          versions.set(version.documentId, [...(versions.get(version.documentId) ?? []), version]);
+        }
+        const covers = new Map<number, string>();
+        if (cover) for (const file of await filesOf(strapi, type, cover, rows.map((row) => row.id))) covers.set(file.rowId, file.url);
+        yield rows
+          .map((row) => urlXml(plan.site, kind, row, versions.get(row.documentId) ?? [], plan.defaultLocale, Boolean(xDefault), covers.get(row.id)))
+          .join('');
+        if (rows.length < CHUNK) break;
+      }
+    }
+  }
+
+  async function* urlset(plan: Plan, start: number, count: number): AsyncGenerator<string> {
+    yield URLSET_OPEN;
+    yield* urls(plan, start, count);
+    yield '</urlset>\n';
+  }
+
+  async function* index(plan: Plan): AsyncGenerator<string> {
+    const out = ['<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
+    for (let n = 1; n <= plan.pages; n += 1) out.push(`<sitemap><loc>${xml(plan.site.host(`/api/bag/sitemaps/${n}.xml`))}</loc></sitemap>\n`);
+    out.push('</sitemapindex>\n');
+    yield out.join('');
+  }
+
+  return {
+    /**
+     * What to serve, decided before anything is written (so a 503, 400 or 404 is an ordinary error answer): the
+     * counts, the site and the number of pages. `locale` is checked (400 when unknown) and otherwise ignored.
+     */
+    async plan(locale: unknown, origin?: string): Promise<Plan> {
+      const config = await getService(strapi, 'settings').get();
+      const site = siteOf(strapi, config, origin);
+      const { defaultLocale } = await getService(strapi, 'locales').resolve(locale);
+      const counts: number[] = [];
+      for (const { uid: type } of KINDS) counts.push(await countPublished(strapi, type));
+      const total = counts.reduce((sum, count) => sum + count, 0);
+      const pageSize = config.sitemap.pageSize;
+      return { site, pageSize, defaultLocale, counts, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+
+    /** `/sitemap.xml`: the urlset of everything, or the index when there is more than one page. */
+    document(plan: Plan): AsyncGenerator<string> {
+      return plan.pages > 1 ? index(plan) : urlset(plan, 0, plan.total);
+    },
+
+    /** `/sitemaps/{n}.xml` (`file` is `<n>.xml`): page `n` (from 1) as a urlset; 404 beyond the last page or for another name. */
+    page(plan: Plan, file: string): AsyncGenerator<string> {
+      const match = /^([1-9]\d{0,8})\.xml$/.exec(file);
+      const number = match ? Number(match[1]) : NaN;
+      if (!(number >= 1 && number <= plan.pages)) throw new errors.NotFoundError(SITEMAP_PAGE_NOT_FOUND);
+      return urlset(plan, (number - 1) * plan.pageSize, plan.pageSize);
+    },
+  };
+};
+
+export type DiscoverySitemapService = ReturnType<typeof sitemap>;
+export default sitemap;

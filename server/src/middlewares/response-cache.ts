@@ -7,10 +7,13 @@
  *
  * - A request with an `Authorization` header never reads nor fills the cache; its 200 gets `private, no-cache`.
  * - An anonymous hit needs the versions of its scopes to be current (services/cache-versions.ts): one SELECT.
+ * - A streamed answer (the sitemap) is not kept; its ETag is made of its URL and the versions read before it was
+ *   computed, so a 304 never confirms older content (a write between raises a version, and the next ETag differs).
  * - `views` is never served from memory: a detail hit counts the read (services/views.ts) and shows that count; a
  *   list hit reads the rows' counts (repositories/cache-views.ts). A detail's ETag is weak and ignores `views`.
  */
 import crypto from 'crypto';
+import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { uid as pluginUid } from '../domain/plugin-id';
@@ -116,7 +119,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return value;
   };
 
-  const send = (ctx: Context, body: string, etag: string, control: string) => {
+  const send = (ctx: Context, body: string, etag: string, control: string, contentType = 'application/json') => {
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', control);
     // A shared cache may give a `public` answer to a request with credentials unless told the answer depends on them.
@@ -128,7 +131,21 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     ctx.status = 200;
     ctx.body = body;
-    ctx.type = 'application/json';
+    ctx.type = contentType;
+  };
+
+  /** A streamed 200: ETag from the URL and the versions read before it, then 304 (the stream dropped) or the stream. */
+  const sendStream = (ctx: Context, key: string, versions: Map<string, number>, control: string) => {
+    const stream = ctx.body as Readable;
+    const etag = `W/"${hash(`${key} ${[...versions].sort().join(' ')}`)}"`;
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', control);
+    ctx.vary('Authorization');
+    if (notModified(ctx, etag)) {
+      stream.destroy();
+      ctx.status = 304;
+      ctx.body = null;
+    }
   };
 
   /** The answer from `entry` with today's view counts; undefined when a counted row is gone (then computed anew). */
@@ -154,7 +171,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const key = keyOf(ctx);
     let versions: Map<string, number> | undefined;
 
-    if (anonymous && cache.enabled()) {
+    // A streamed answer's ETag is made of the versions, read before it is computed, cache on or off.
+    if ((anonymous && cache.enabled()) || ctx.path.startsWith(`${base}sitemap`)) {
       // Database unreachable: the request goes the normal way (and gets the answer an outage gets there).
       versions = await getService(strapi, 'cache-versions')
         .read()
@@ -169,7 +187,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       })().catch(() => undefined);
       if (body !== undefined) {
         cache.hit(entry.type);
-        send(ctx, body, entry.etag ?? etagOf(entry.parts, entry.views, body), cacheControl());
+        send(ctx, body, entry.etag ?? etagOf(entry.parts, entry.views, body), cacheControl(), entry.contentType);
         return;
       }
     }
@@ -177,8 +195,14 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     await next();
 
     if (ctx.status !== 200 || ctx.response.get('Cache-Control')) return;
-    // An object (koa would write it), or JSON the controller wrote itself (deep trees: utils/json.ts).
-    const written = typeof ctx.body === 'string' && ctx.response.is('json') ? ctx.body : undefined;
+    const control = anonymous ? cacheControl() : 'private, no-cache';
+    if (ctx.body instanceof Readable) {
+      if (versions) sendStream(ctx, key, versions, control);
+      return;
+    }
+    // An object (koa would write it), or text the controller wrote itself (deep trees as JSON: utils/json.ts; feeds).
+    const written = typeof ctx.body === 'string' ? ctx.body : undefined;
+    const contentType = written === undefined ? 'application/json' : ctx.response.get('Content-Type') || 'application/json';
     if (!isPlainObject(ctx.body) && written === undefined) return;
     const route = ctx.state.route as RouteState | undefined;
     const scope = route?.config?.auth?.scope;
@@ -198,7 +222,6 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     const body = join(parts, counts);
     const etag = etagOf(parts, views, body);
-    const control = anonymous ? cacheControl() : 'private, no-cache';
 
     const cacheable =
       versions !== undefined &&
@@ -219,10 +242,11 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         parts,
         views,
         etag: views?.kind === 'list' ? undefined : etag,
+        contentType,
         bytes,
       });
     }
-    send(ctx, body, etag, control);
+    send(ctx, body, etag, control, contentType);
   };
 };
 

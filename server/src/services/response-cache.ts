@@ -23,6 +23,8 @@ export interface CacheEntry {
   views?: ViewSlots;
   /** The ETag, when it does not depend on `views`. */
   etag?: string;
+  /** The `Content-Type` it was sent with (JSON, or a feed's XML). */
+  contentType: string;
   bytes: number;
 }
 

@@ -340,9 +340,9 @@ describe('typed client: search, feed and sitemap URLs', () => {
     const documents = (uid: string) => app.strapi.documents(`${PLUGIN}.${uid}` as never);
     tech = await documents('category').create({ data: { title: 'Tech', slug: 'tech' } as never });
     await createDocument(app.strapi, `${PLUGIN}.article`, {
-      title: 'Quokka habits',
+      title: 'Quokka <b>habits</b>',
       slug: 'quokka-habits',
-      summary: 'An animal <b>small</b> and happy.',
+      summary: 'An animal small and happy.',
       category: tech.documentId,
     });
     await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Island diary', slug: 'island-diary', summary: 'A day out.', content: 'We met a quokka on the way.' });
@@ -375,8 +375,8 @@ describe('typed client: search, feed and sitemap URLs', () => {
     expect(urls).toEqual(['/api/bag/search?q=quokka']);
     expect(result.data.map((hit) => hit.slug)).toEqual(['quokka-habits', 'island-diary']);
     expect(result.meta.pagination).toMatchObject({ page: 1, total: 2 });
-    expect(result.data[0].highlight.title).toBe('<mark>Quokka</mark> habits');
-    expect(result.data[0].highlight.excerpt).toContain('&lt;b&gt;small&lt;/b&gt;');
+    expect(result.data[0].title).toBe('Quokka <b>habits</b>');
+    expect(result.data[0].highlight.title).toBe('<mark>Quokka</mark> &lt;b&gt;habits&lt;/b&gt;');
     expect(result.data[1].highlight.excerpt).toContain('<mark>quokka</mark>');
   });
 
@@ -427,7 +427,7 @@ describe('typed client: search, feed and sitemap URLs', () => {
     const client = createClient({ baseUrl: app.url, locale: EXTRA_LOCALES[0].code });
     const expected = [
       [client.feedUrl('rss'), 'application/rss+xml', 'Notes sur le wombat'],
-      [client.feedUrl('atom', { locale: 'en', category: 'tech' }), 'application/atom+xml', 'Quokka habits'],
+      [client.feedUrl('atom', { locale: 'en', category: 'tech' }), 'application/atom+xml', 'Quokka'],
       [client.feedUrl('json', { locale: 'en' }), 'application/feed+json', 'Island diary'],
       [client.sitemapUrl(), 'application/xml', `${SITE}/`],
       [client.sitemapUrl(1), 'application/xml', `${SITE}/`],

@@ -1,12 +1,14 @@
 /**
  * Typed client for cms-plugin-bag: accounts (login with captcha or an encrypted password, refresh, logout),
- * a `fetch` that sends the jwt and refreshes it once on a 401, and helpers for the content under `/api/bag`.
+ * a `fetch` that sends the jwt and refreshes it once on a 401, helpers for the content under `/api/bag`, search, and
+ * the feed and sitemap URLs.
  * No runtime dependencies; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`). The types of what
  * the server answers come from the same schemas its routes declare.
  */
 import { authCalls } from './auth';
 import { commentCalls } from './comments';
 import { contentCalls } from './content';
+import { discoveryCalls } from './discovery';
 import { createSession, type ClientOptions } from './session';
 
 export { solvePow, type PowChallenge, type SolvePowOptions } from './pow';
@@ -32,6 +34,7 @@ export type {
   Pagination,
   Tag,
 } from './content';
+export type { FeedFormat, FeedOptions, SearchHit, SearchOptions, SearchResult } from './discovery';
 export type { CommentInput, CommentNode, CreatedComment, ThreadMeta, ThreadReply, ThreadRoot, ThreadSort } from './comments';
 
 export function createClient(options: ClientOptions = {}) {
@@ -46,6 +49,7 @@ export function createClient(options: ClientOptions = {}) {
     encryptPassword,
     ...auth,
     ...contentCalls(session),
+    ...discoveryCalls(session),
     comments: commentCalls(session),
   };
 }

@@ -44,6 +44,16 @@ export function createSession(options: ClientOptions) {
   const page = (globalThis as { location?: { href?: string } }).location?.href ?? 'http://own.invalid/';
   const scope = new URL(baseUrl || '/', page);
   const scopePath = scope.pathname.replace(/\/+$/, '');
+  /**
+   * `path` as an absolute URL on this client's server: `baseUrl` + `path`; with no `baseUrl`, resolved against the
+   * page's address (in a browser), or left as the path where there is no page (Node).
+   */
+  const absoluteUrl = (path: string) => {
+    const target = url(path);
+    if (/^https?:\/\//.test(target)) return target;
+    const href = (globalThis as { location?: { href?: string } }).location?.href;
+    return href ? new URL(target, href).href : target;
+  };
   /** Whether a request URL is on this client's own server (parsed, so `//host`, `@host` and `..` cannot leave it). */
   const isOwn = (target: string) => {
     let resolved: URL;
@@ -129,6 +139,7 @@ export function createSession(options: ClientOptions) {
   return {
     /** The client's default locale for content reads (`ClientOptions.locale`). */
     locale: options.locale,
+    absoluteUrl,
     storage,
     send,
     request,

@@ -91,7 +91,64 @@ $('comment').addEventListener('submit', async (event) => {
   }
 });
 
+// Search: every answer shows the latest query only (a slower earlier answer is dropped).
+let searchSeq = 0;
+async function runSearch(q) {
+  const seq = ++searchSeq;
+  if (!q.trim()) {
+    $('search-results').replaceChildren();
+    $('search-status').textContent = '';
+    return;
+  }
+  try {
+    const { data, meta } = await client.search(q, { pageSize: 10 });
+    if (seq !== searchSeq) return;
+    $('search-status').textContent = meta.pagination.total ? `${meta.pagination.total} found` : 'Nothing found.';
+    $('search-results').replaceChildren(
+      ...data.map((hit) => {
+        const item = el('li');
+        const link = el('a', undefined, { href: `?article=${encodeURIComponent(hit.slug)}` });
+        // innerHTML on purpose: the server HTML-escapes every character of the title and excerpt and adds only the
+        // <mark>…</mark> around matches, so these strings hold no other markup.
+        link.innerHTML = hit.highlight.title;
+        const excerpt = el('p');
+        excerpt.innerHTML = hit.highlight.excerpt;
+        item.append(link, excerpt);
+        return item;
+      })
+    );
+  } catch (error) {
+    if (seq !== searchSeq) return;
+    $('search-results').replaceChildren();
+    $('search-status').textContent = error instanceof CmsBagError ? error.message : String(error);
+  }
+}
+
+let searchTimer;
+$('search').addEventListener('submit', (event) => {
+  event.preventDefault();
+  clearTimeout(searchTimer);
+  runSearch(new FormData(event.target).get('q'));
+});
+// Search as you type, once typing pauses.
+$('search').elements.q.addEventListener('input', (event) => {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => runSearch(event.target.value), 250);
+});
+
+// Feeds and sitemap are links (readers and crawlers fetch them); the client builds their absolute URLs.
+function showFeedLinks() {
+  for (const format of ['rss', 'atom', 'json']) {
+    const url = client.feedUrl(format);
+    $(`feed-${format}`).href = url;
+    const type = { rss: 'application/rss+xml', atom: 'application/atom+xml', json: 'application/feed+json' }[format];
+    document.head.append(el('link', undefined, { rel: 'alternate', type, href: url, title: `Articles (${format})` }));
+  }
+  $('sitemap').href = client.sitemapUrl();
+}
+
 async function main() {
+  showFeedLinks();
   await showAccount();
 
   const menu = await client.menus.get('main').catch(() => null);

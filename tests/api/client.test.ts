@@ -328,3 +328,118 @@ describe('typed client', () => {
     expect(res.body.error.message).toBe('Invalid refresh token');
   });
 });
+
+describe('typed client: search, feed and sitemap URLs', () => {
+  const SITE = 'https://www.example.com';
+  let app: TestApp;
+  let tech: { documentId: string };
+
+  beforeAll(async () => {
+    app = await setupStrapi({ config: { site: { url: SITE } } });
+    await addLocales(app.strapi, EXTRA_LOCALES.slice(0, 1));
+    const documents = (uid: string) => app.strapi.documents(`${PLUGIN}.${uid}` as never);
+    tech = await documents('category').create({ data: { title: 'Tech', slug: 'tech' } as never });
+    await createDocument(app.strapi, `${PLUGIN}.article`, {
+      title: 'Quokka <b>habits</b>',
+      slug: 'quokka-habits',
+      summary: 'An animal small and happy.',
+      category: tech.documentId,
+    });
+    await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Island diary', slug: 'island-diary', summary: 'A day out.', content: 'We met a quokka on the way.' });
+    const both = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Wombat notes', slug: 'wombat-notes', summary: 'Burrows.' });
+    await documents('article').update({ documentId: both.documentId, locale: EXTRA_LOCALES[0].code, data: { title: 'Notes sur le wombat', slug: 'notes-wombat' } as never });
+    await documents('article').publish({ documentId: both.documentId, locale: EXTRA_LOCALES[0].code });
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  /** A client on the app whose requests are recorded as path and query string. */
+  const urlRecordingClient = (options: { locale?: string } = {}) => {
+    const urls: string[] = [];
+    const client = createClient({
+      baseUrl: app.url,
+      ...options,
+      fetch: (input, init) => {
+        const url = new URL(String(input));
+        urls.push(`${url.pathname}${url.search}`);
+        return fetch(input, init);
+      },
+    });
+    return { client, urls };
+  };
+
+  it('searches: title matches rank first, highlights escape the text and mark the matches', async () => {
+    const { client, urls } = urlRecordingClient();
+    const result = await client.search('quokka');
+    expect(urls).toEqual(['/api/bag/search?q=quokka']);
+    expect(result.data.map((hit) => hit.slug)).toEqual(['quokka-habits', 'island-diary']);
+    expect(result.meta.pagination).toMatchObject({ page: 1, total: 2 });
+    expect(result.data[0].title).toBe('Quokka <b>habits</b>');
+    expect(result.data[0].highlight.title).toBe('<mark>Quokka</mark> &lt;b&gt;habits&lt;/b&gt;');
+    expect(result.data[1].highlight.excerpt).toContain('<mark>quokka</mark>');
+  });
+
+  it('sends filters and pagination, and the client-level locale unless the call gives its own', async () => {
+    const { client, urls } = urlRecordingClient({ locale: EXTRA_LOCALES[0].code });
+    const french = await client.search('wombat');
+    expect(french.data.map((hit) => hit.title)).toEqual(['Notes sur le wombat']);
+    const english = await client.search('wombat', { locale: 'en' });
+    expect(english.data.map((hit) => hit.title)).toEqual(['Wombat notes']);
+    const filtered = await client.search('quokka', { locale: null, category: 'tech', page: 1, pageSize: 1 });
+    expect(filtered.data.map((hit) => hit.slug)).toEqual(['quokka-habits']);
+    expect(filtered.meta.pagination).toMatchObject({ page: 1, pageSize: 1, total: 1 });
+    expect(urls).toEqual([
+      `/api/bag/search?q=wombat&locale=${EXTRA_LOCALES[0].code}`,
+      '/api/bag/search?q=wombat&locale=en',
+      '/api/bag/search?q=quokka&category=tech&pagination%5Bpage%5D=1&pagination%5BpageSize%5D=1',
+    ]);
+  });
+
+  it('throws a CmsBagError 400 naming q for an empty or too long query, and 404 for an unknown category', async () => {
+    const { client } = urlRecordingClient();
+    for (const q of ['', '   ', 'x'.repeat(201)]) {
+      const error = await client.search(q).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CmsBagError);
+      expect(error).toMatchObject({ status: 400, errorName: 'ValidationError' });
+      expect((error as CmsBagError).details).toMatchObject({ errors: [{ path: ['q'] }] });
+    }
+    const missing = await client.search('quokka', { category: 'no-such-category' }).catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404, message: 'Category not found' });
+  });
+
+  it('builds absolute feed and sitemap URLs from baseUrl, with the locale, category and tag', () => {
+    const client = createClient({ baseUrl: 'https://cms.example.com/' });
+    expect(client.feedUrl('rss')).toBe('https://cms.example.com/api/bag/feeds/articles.rss');
+    expect(client.feedUrl('atom', { category: 'tech', tag: 'a b' })).toBe('https://cms.example.com/api/bag/feeds/articles.atom?category=tech&tag=a%20b');
+    expect(client.sitemapUrl()).toBe('https://cms.example.com/api/bag/sitemap.xml');
+    expect(client.sitemapUrl(2)).toBe('https://cms.example.com/api/bag/sitemaps/2.xml');
+    expect(() => client.sitemapUrl(0)).toThrow(RangeError);
+    expect(() => client.feedUrl('xml' as never)).toThrow(TypeError);
+
+    const french = createClient({ baseUrl: 'https://cms.example.com/sub', locale: 'fr' });
+    expect(french.feedUrl('json', { tag: 'js' })).toBe('https://cms.example.com/sub/api/bag/feeds/articles.json?locale=fr&tag=js');
+    expect(french.feedUrl('json', { locale: null })).toBe('https://cms.example.com/sub/api/bag/feeds/articles.json');
+    expect(french.feedUrl('rss', { locale: 'en' })).toBe('https://cms.example.com/sub/api/bag/feeds/articles.rss?locale=en');
+  });
+
+  it('gives feed and sitemap URLs that the server answers', async () => {
+    const client = createClient({ baseUrl: app.url, locale: EXTRA_LOCALES[0].code });
+    const expected = [
+      [client.feedUrl('rss'), 'application/rss+xml', 'Notes sur le wombat'],
+      [client.feedUrl('atom', { locale: 'en', category: 'tech' }), 'application/atom+xml', 'Quokka'],
+      [client.feedUrl('json', { locale: 'en' }), 'application/feed+json', 'Island diary'],
+      [client.sitemapUrl(), 'application/xml', `${SITE}/`],
+      [client.sitemapUrl(1), 'application/xml', `${SITE}/`],
+    ];
+    for (const [url, type, text] of expected) {
+      expect(url.startsWith(`${app.url}/api/bag/`)).toBe(true);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(type);
+      expect(await res.text()).toContain(text);
+    }
+    const techFeed = await (await fetch(client.feedUrl('atom', { locale: 'en', category: 'tech' }))).text();
+    expect(techFeed).not.toContain('Island diary');
+  });
+});

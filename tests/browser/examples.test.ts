@@ -76,6 +76,34 @@ describe('example pages in a browser', () => {
     await page.context().close();
   });
 
+  it('example.html searches as the user types: results link to the article, matches in <mark>, markup of the text escaped', async () => {
+    await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Narwhal <i>tusks</i>', slug: 'narwhal-tusks', summary: 'A narwhal far away.' });
+    const page = await newPage(browser);
+    await page.goto(`${app.url}/example.html?article=example-article`);
+    await page.getByRole('heading', { name: 'Example article' }).waitFor();
+    expect(await page.locator('#feed-rss').getAttribute('href')).toBe(`${app.url}/api/bag/feeds/articles.rss`);
+    expect(await page.locator('#sitemap').getAttribute('href')).toBe(`${app.url}/api/bag/sitemap.xml`);
+    expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href')).toBe(`${app.url}/api/bag/feeds/articles.atom`);
+
+    await page.getByLabel('Search articles').pressSequentially('narwhal');
+    const result = page.locator('#search-results li');
+    await result.first().waitFor();
+    expect(await result.count()).toBe(1);
+    expect(await result.locator('a mark').textContent()).toBe('Narwhal');
+    expect(await result.locator('a').textContent()).toBe('Narwhal <i>tusks</i>');
+    expect(await result.locator('i').count()).toBe(0);
+    expect(await result.locator('p mark').textContent()).toBe('narwhal');
+    expect(await result.locator('a').getAttribute('href')).toBe('?article=narwhal-tusks');
+    expect(await page.locator('#search-status').textContent()).toBe('1 found');
+    await screenshot(page, 'example-search');
+
+    await page.getByLabel('Search articles').fill('nothingmatchesthis');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Nothing found.').waitFor();
+    expect(await result.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('example.html asks for an image captcha when the login captcha is on', async () => {
     await app.strapi.plugin('cms-plugin-bag').service('settings').update({ login: { captcha: { enabled: true, type: 'image' } } });
     try {

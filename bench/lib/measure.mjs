@@ -119,9 +119,12 @@ const unexpected = (request, result) =>
  */
 export async function measure(server, request, { stalls = false } = {}) {
   const row = { path: request.path, method: request.method ?? 'GET' };
-  const began = Date.now();
   const first = await probe(server, request);
   if (!first.ok) return { ...row, failed: first.error };
+  // Timed on a second request: the first to a fresh server pays for compiling the code path.
+  const began = Date.now();
+  const second = await probe(server, request);
+  if (!second.ok) return { ...row, failed: second.error };
   const byCount = { amount: CONNECTIONS * 2 };
   let result;
   if ((Date.now() - began) * 20 > DURATION * 1000) {

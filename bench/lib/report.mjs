@@ -130,7 +130,7 @@ export function evaluate(results) {
       )} MiB) + 20 MB`,
       value: memory.failed
         ? `not measured (${memory.failed})`
-        : `+${fmt(memory.growthBytes / 2 ** 20, 1)} MB (${fmt(memory.beforeBytes / 2 ** 20, 1)} → ${fmt(
+        : `${memory.growthBytes >= 0 ? '+' : ''}${fmt(memory.growthBytes / 2 ** 20, 1)} MB (${fmt(memory.beforeBytes / 2 ** 20, 1)} → ${fmt(
             memory.afterBytes / 2 ** 20,
             1,
           )} MB)`,

@@ -4,8 +4,8 @@
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
  * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `indexes` (`drop: true`
- * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS and
- * heap used; `gc: true` collects garbage first), `idle` (answers once the server has stopped working, e.g. on
+ * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
+ * used, heap used + external; `gc: true` collects garbage first), `idle` (answers once the server has stopped working, e.g. on
  * requests a timed load run abandoned) and `stop`. Event-loop delay is sampled every 5 ms
  * (perf_hooks.monitorEventLoopDelay), in this process.
  */
@@ -83,7 +83,9 @@ process.on('message', async (message) => {
       global.gc();
       global.gc();
     }
-    process.send({ type: 'memory', rssBytes: process.memoryUsage().rss, heapUsedBytes: process.memoryUsage().heapUsed });
+    const { rss, heapUsed, external } = process.memoryUsage();
+    // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS.
+    process.send({ type: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, retainedBytes: heapUsed + external });
   } else if (message.type === 'idle') {
     process.send({ type: 'idle', waitedMs: await idle() });
   } else if (message.type === 'stop') {

@@ -181,7 +181,11 @@ async function main() {
       const bag = await row(server, pair.name, pair.bag, { stalls: true, label: 'cache on' });
       // The locale rows right after the row they are judged against, so that both see the same load.
       for (const locale of chosenLocales.filter((l) => l.base === pair.name)) {
-        results.locales.push({ base: locale.base, cache: 'on', ...(await row(server, locale.name, locale, { label: 'cache on' })) });
+        results.locales.push({
+          base: locale.base,
+          cache: 'on',
+          ...(await row(server, locale.name, locale, { label: 'cache on' })),
+        });
       }
       const host = await row(server, `${pair.name}: host`, pair.host);
       let hostWithoutIndexes;
@@ -243,7 +247,11 @@ async function main() {
       if (request.failed) log(`${revalidation.name}: ${request.failed}`);
     }
     for (const miss of misses().filter((m) => selected(m.name))) {
-      results.misses.push({ name: miss.name, path: miss.path, miss: await row(server, miss.name, miss, { label: 'cache on' }) });
+      results.misses.push({
+        name: miss.name,
+        path: miss.path,
+        miss: await row(server, miss.name, miss, { label: 'cache on' }),
+      });
     }
   } finally {
     await stopServer(server);
@@ -260,11 +268,17 @@ async function main() {
         label: 'cache off',
       });
       for (const locale of chosenLocales.filter((l) => l.base === pair.name)) {
-        results.locales.push({ base: locale.base, cache: 'off', ...(await row(uncached, locale.name, locale, { label: 'cache off' })) });
+        results.locales.push({
+          base: locale.base,
+          cache: 'off',
+          ...(await row(uncached, locale.name, locale, { label: 'cache off' })),
+        });
       }
     }
     for (const miss of misses().filter((m) => selected(m.name))) {
-      results.misses.find((m) => m.name === miss.name).off = await row(uncached, miss.name, miss, { label: 'cache off' });
+      results.misses.find((m) => m.name === miss.name).off = await row(uncached, miss.name, miss, {
+        label: 'cache off',
+      });
     }
     for (const thread of threads(fx).filter((t) => selected(t.name))) {
       results.threads.push(await row(uncached, thread.name, thread, { stalls: true, label: 'cache off' }));
@@ -283,7 +297,9 @@ async function main() {
     log(`memory: ${RSS_URLS} distinct URLs with cache.maxBytes ${RSS_MAX_BYTES / 2 ** 20} MiB`);
     results.memory = await memoryRow(db);
     const m = results.memory;
-    log(`memory: ${m.failed ?? `RSS ${fmt(m.afterBytes / 2 ** 20, 1)} MB (cache off: ${fmt(m.off.afterBytes / 2 ** 20, 1)} MB)`}`);
+    log(
+      `memory: ${m.failed ?? `RSS ${fmt(m.afterBytes / 2 ** 20, 1)} MB (cache off: ${fmt(m.off.afterBytes / 2 ** 20, 1)} MB)`}`,
+    );
   }
 
   if (DB === 'postgres') await db.drop();

@@ -440,7 +440,8 @@ const wrong = Object.keys(expected).filter((key) => check[key] !== expected[key]
 
 // The approved root with the most direct approved replies: the replies page of the benchmark.
 const directReplies = new Map();
-for (const c of comments) if (c.parent && c.status === 'approved') directReplies.set(c.parent, (directReplies.get(c.parent) ?? 0) + 1);
+for (const c of comments)
+  if (c.parent && c.status === 'approved') directReplies.set(c.parent, (directReplies.get(c.parent) ?? 0) + 1);
 const busiestRoot = comments
   .filter((c) => c.status === 'approved' && !c.parent)
   .reduce((best, c) => ((directReplies.get(c) ?? 0) > (directReplies.get(best) ?? 0) ? c : best));

@@ -11,7 +11,6 @@ import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mj
 import { DEEPEST_ALLOWED } from './scenarios.mjs';
 import { ask } from './server-process.mjs';
 
-
 export async function deepestAllowedQuery(server) {
   const first = await probe(server, { path: DEEPEST_ALLOWED });
   if (!first.ok) return { path: DEEPEST_ALLOWED, failed: first.error };
@@ -153,4 +152,3 @@ export async function measure(server, request, { stalls = false } = {}) {
   }
   return row;
 }
-

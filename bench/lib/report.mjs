@@ -14,7 +14,8 @@ const ratioOf = (a, b) => (measured(a) && measured(b) ? a.rps / b.rps : null);
 /** p99 / p50 (p50 taken as at least 1 ms: autocannon's resolution). */
 export const spread = (row) => (measured(row) && row.p99 !== undefined ? row.p99 / Math.max(row.p50, 1) : null);
 const SPREAD_LIMIT = 3;
-const notMeasured = (...rows) => `not measured (${rows.map((r) => r?.failed ?? (r ? null : 'no row')).filter(Boolean)[0]})`;
+const notMeasured = (...rows) =>
+  `not measured (${rows.map((r) => r?.failed ?? (r ? null : 'no row')).filter(Boolean)[0]})`;
 
 /** Every measured load row of a run with the label it has in the table (for the p99 ≤ 3 × p50 column and target). */
 const loadRows = (results) => [
@@ -45,7 +46,10 @@ export function evaluate(results) {
     pair.ratio = ratioOf(bag, host);
     targets.push({
       target: `${pair.name}, cache on: ≥ ${pair.cachedTarget}× the host's REST`,
-      value: pair.ratio === null ? notMeasured(bag, host) : `${pair.ratio.toFixed(2)}× (${fmt(bag.rps)} vs ${fmt(host.rps)} req/s)`,
+      value:
+        pair.ratio === null
+          ? notMeasured(bag, host)
+          : `${pair.ratio.toFixed(2)}× (${fmt(bag.rps)} vs ${fmt(host.rps)} req/s)`,
       ok: pair.ratio === null ? null : pair.ratio >= pair.cachedTarget,
     });
     if (pair.restCacheTarget !== undefined) {
@@ -74,7 +78,9 @@ export function evaluate(results) {
         judged === null
           ? notMeasured(uncached, hostWithoutIndexes ?? host)
           : `${judged.toFixed(2)}×${
-              hostWithoutIndexes && pair.uncachedRatio !== null ? ` (${pair.uncachedRatio.toFixed(2)}× the host sharing them)` : ''
+              hostWithoutIndexes && pair.uncachedRatio !== null
+                ? ` (${pair.uncachedRatio.toFixed(2)}× the host sharing them)`
+                : ''
             }`,
       ok: judged === null ? null : judged >= pair.target,
     });
@@ -95,7 +101,10 @@ export function evaluate(results) {
     locale.ratio = ratioOf(locale, base);
     targets.push({
       target: `${locale.name}, cache ${locale.cache}: ≥ ${LOCALE_TARGET}× ${locale.base} without locale`,
-      value: locale.ratio === null ? notMeasured(locale, base) : `${locale.ratio.toFixed(2)}× (${fmt(locale.rps)} vs ${fmt(base.rps)} req/s)`,
+      value:
+        locale.ratio === null
+          ? notMeasured(locale, base)
+          : `${locale.ratio.toFixed(2)}× (${fmt(locale.rps)} vs ${fmt(base.rps)} req/s)`,
       ok: locale.ratio === null ? null : locale.ratio >= LOCALE_TARGET,
     });
   }
@@ -145,7 +154,9 @@ export function evaluate(results) {
   if (deep) {
     targets.push({
       target: 'deepest list query content.maxRelationDepth allows: < 50 ms (median, one at a time, cache off)',
-      value: deep.failed ?? `p50 ${fmt(deep.p50, 1)} ms, max ${fmt(deep.max, 1)} ms (${deep.rows} rows, ${deep.bytes} bytes)`,
+      value:
+        deep.failed ??
+        `p50 ${fmt(deep.p50, 1)} ms, max ${fmt(deep.max, 1)} ms (${deep.rows} rows, ${deep.bytes} bytes)`,
       ok: deep.failed ? null : deep.p50 < 50,
     });
   }
@@ -155,7 +166,8 @@ export function evaluate(results) {
     const ratio = ratioOf(page, tree);
     targets.push({
       target: `comments page (${THREAD_PAGE} roots), cache off: ≥ ${THREAD_TARGET}× the full tree's req/s`,
-      value: ratio === null ? notMeasured(page, tree) : `${ratio.toFixed(1)}× (${fmt(page.rps)} vs ${fmt(tree.rps)} req/s)`,
+      value:
+        ratio === null ? notMeasured(page, tree) : `${ratio.toFixed(1)}× (${fmt(page.rps)} vs ${fmt(tree.rps)} req/s)`,
       ok: ratio === null ? null : ratio >= THREAD_TARGET,
     });
   }
@@ -234,7 +246,7 @@ export function markdown(results) {
     `${atMost ? '≤' : '≥'} ${target}× ${holds(ratio === null || ratio === undefined ? null : atMost ? ratio <= target : ratio >= target)}`;
   const path = (row, fallback) => `\`${row?.method ?? 'GET'} ${row?.path ?? fallback}\``;
 
-  lines.push('## Response cache on (the plugin\'s default) against the host\'s REST and rest-cache', '');
+  lines.push("## Response cache on (the plugin's default) against the host's REST and rest-cache", '');
   lines.push(...header('endpoint'));
   for (const pair of results.pairs) {
     lines.push(
@@ -249,7 +261,7 @@ export function markdown(results) {
     }
     lines.push(`| ↳ host: \`GET ${pair.host.path?.split('?')[0]}\`${flags(pair.host)} | ${cell(pair.host)} | | |`);
   }
-  lines.push('', '*ratio*: the plugin\'s req/s over the comparator\'s (host or rest-cache hits), same run.', '');
+  lines.push('', "*ratio*: the plugin's req/s over the comparator's (host or rest-cache hits), same run.", '');
 
   lines.push('## Response cache off: the uncached path', '');
   lines.push(...header('endpoint'));
@@ -291,10 +303,14 @@ export function markdown(results) {
     );
   }
   for (const row of results.revalidations) {
-    lines.push(`| ${row.name}: ${path(row)} + If-None-Match${flags(row)} | ${cell(row)} | ${times(row.ratio)} | ${judge(row.ratio, REVALIDATION_TARGET)} |`);
+    lines.push(
+      `| ${row.name}: ${path(row)} + If-None-Match${flags(row)} | ${cell(row)} | ${times(row.ratio)} | ${judge(row.ratio, REVALIDATION_TARGET)} |`,
+    );
   }
   for (const miss of results.misses) {
-    lines.push(`| ${miss.name}, cache on: ${path(miss.miss, miss.path)}${flags(miss.miss)} | ${cell(miss.miss)} | ${times(miss.timeRatio)} | ${judge(miss.timeRatio, MISS_TARGET, true)} |`);
+    lines.push(
+      `| ${miss.name}, cache on: ${path(miss.miss, miss.path)}${flags(miss.miss)} | ${cell(miss.miss)} | ${times(miss.timeRatio)} | ${judge(miss.timeRatio, MISS_TARGET, true)} |`,
+    );
     lines.push(`| ↳ the same, cache off${flags(miss.off)} | ${cell(miss.off)} | | |`);
   }
   lines.push(

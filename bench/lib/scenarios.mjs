@@ -143,7 +143,9 @@ const onlyLocale = (french) => (body) => {
   const data = body.data ?? [];
   const wrong = data.filter((a) => String(a.slug).startsWith('fr-') !== french);
   if (data.length === 0) return 'empty list';
-  return wrong.length === 0 ? null : `${wrong.length} of ${data.length} articles not in the requested locale (${wrong[0].slug})`;
+  return wrong.length === 0
+    ? null
+    : `${wrong.length} of ${data.length} articles not in the requested locale (${wrong[0].slug})`;
 };
 export const localeRows = (fx) => [
   {
@@ -194,7 +196,9 @@ export const uniqueList = (tag, extra = '') => ({
     return `${BAG}/articles?${extra}filters[title][$ne]=${tag}-${process.pid}-${sequenceNumber}`;
   },
 });
-export const misses = () => [{ name: 'cache miss: articles list (a new query string per request)', ...uniqueList('miss') }];
+export const misses = () => [
+  { name: 'cache miss: articles list (a new query string per request)', ...uniqueList('miss') },
+];
 
 /** The memory row: distinct URLs (10 articles each, ~30 KB a response) on a server with a small cache.maxBytes. */
 export const rssRequest = () => uniqueList('rss', 'pagination[pageSize]=10&');

@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10]`
+ * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10] [-- --db=postgres]`
  *
- * Builds the plugin, compiles the playground, seeds a fresh SQLite database (bench/seed.mjs), boots the playground
- * in production mode in a child process (bench/server.mjs) with the host's own REST API over the same content types
- * (bench/lib/host-api.mjs), drives every endpoint from this process with autocannon, then boots the playground
- * with and without the plugin to compare boot time and memory. Prints the table and writes
- * bench/results/latest.{md,json} (`--quick`: 1 s per endpoint, small data, bench/results/quick.{md,json}).
+ * Builds the plugin, compiles the playground, seeds a fresh database (bench/seed.mjs; SQLite, or PostgreSQL with
+ * `--db=postgres`), then boots the playground in production mode in child processes (bench/server.mjs) and drives
+ * them from this process with autocannon:
+ *   1. the plugin as configured by default (response cache on) beside the host's own REST API over the same
+ *      content types (bench/lib/host-api.mjs) and that API behind @strapi-community/plugin-rest-cache: the pairs,
+ *      the rest-cache hits, the locale rows, the floor and absolute rows, 304 revalidations, cache misses;
+ *   2. the same data with the cache off: the uncached path of every pair, the locale rows, the misses' reference,
+ *      the paged threads, the deepest allowed list query;
+ *   3. two fresh servers, cache off and a small cache.maxBytes: RSS after many distinct URLs;
+ * then boots the playground with and without the plugin to compare boot time and memory. Prints the table and
+ * writes bench/results/latest.{md,json} (PostgreSQL: latest-postgres.*; `--quick`: 1 s per endpoint, small data,
+ * quick.* / quick-postgres.*).
  *
  * An endpoint that answers an error is a failed row, not a crash. The exit code is non-zero only when the harness
- * itself is broken: seeding, booting, `/_health` or a host comparator failing.
+ * itself is broken: seeding, booting, `/_health`, a host or rest-cache comparator failing.
  *
  * The parts live in bench/lib/: options.mjs (the command line), server-process.mjs (child processes, booting and
  * stopping a server, the boot-time comparison), scenarios.mjs (the rows), measure.mjs (probe and load),
@@ -21,24 +28,82 @@ import path from 'path';
 import { spawnSync } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND } from './lib/app.mjs';
-import { CONNECTIONS, DURATION, flag, log, ONLY, QUICK, RESULT_NAME, RESULTS, selected, TMP } from './lib/options.mjs';
 import {
-  ask,
-  baseEnv,
-  bootServer,
-  dbFile,
-  exited,
-  measureBoot,
-  removeDb,
-  start,
-  stopServer,
-} from './lib/server-process.mjs';
-import { json, pairs, singles, threads } from './lib/scenarios.mjs';
-import { deepestAllowedQuery, measure, probe } from './lib/measure.mjs';
+  CONNECTIONS,
+  DB,
+  DURATION,
+  flag,
+  log,
+  ONLY,
+  QUICK,
+  RESULT_NAME,
+  RESULTS,
+  RSS_MAX_BYTES,
+  RSS_URLS,
+  selected,
+  TMP,
+} from './lib/options.mjs';
+import { ask, baseEnv, bootServer, database, exited, measureBoot, start, stopServer } from './lib/server-process.mjs';
+import { json, localeRows, misses, pairs, revalidations, rssRequest, singles, threads } from './lib/scenarios.mjs';
+import { cannon, deepestAllowedQuery, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
 import { evaluate, fmt, markdown } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * RSS of a fresh server after `RSS_URLS` distinct article-list URLs, against its RSS after a warm-up on one URL (both
+ * after a full garbage collection); `config`: the plugin configuration of that server.
+ */
+async function memoryAfterDistinctUrls(db, config) {
+  const server = await bootServer({ db, config });
+  try {
+    const request = rssRequest();
+    const first = await probe(server, request);
+    if (!first.ok) return { path: request.path, failed: first.error };
+    await cannon(server, { path: request.path.replace('<n>', 'warm') }, { amount: 200 });
+    const before = await ask(server, { type: 'memory', gc: true });
+    const result = await cannon(server, request, { amount: RSS_URLS });
+    await ask(server, { type: 'idle' });
+    const after = await ask(server, { type: 'memory', gc: true });
+    return {
+      path: request.path,
+      urls: RSS_URLS,
+      bytes: first.bytes,
+      rps: result.requests.total / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      beforeBytes: before.rssBytes,
+      afterBytes: after.rssBytes,
+      growthBytes: after.rssBytes - before.rssBytes,
+      heapUsedBeforeBytes: before.heapUsedBytes,
+      heapUsedAfterBytes: after.heapUsedBytes,
+      retainedGrowthBytes: after.retainedBytes - before.retainedBytes,
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * The memory bound: the same distinct URLs on a server with `cache.maxBytes` = RSS_MAX_BYTES and on one with the
+ * cache off, each fresh. What the cache holds is the difference of their RSS afterwards: a process's RSS also grows
+ * with what serving that many requests leaves (V8's committed heap, the allocator's arenas, the database's pages),
+ * which the cache-off server shows alone.
+ */
+async function memoryRow(db) {
+  const off = await memoryAfterDistinctUrls(db, { cache: { enabled: false } });
+  const on = await memoryAfterDistinctUrls(db, { cache: { maxBytes: RSS_MAX_BYTES } });
+  const failed = on.failed ?? off.failed;
+  return {
+    ...on,
+    maxBytes: RSS_MAX_BYTES,
+    off,
+    ...(failed ? { failed } : { overOffBytes: on.afterBytes - off.afterBytes }),
+  };
+}
 
 async function main() {
   const began = Date.now();
@@ -67,13 +132,13 @@ async function main() {
   const { compileStrapi } = require('@strapi/strapi');
   await compileStrapi({ appDir: PLAYGROUND });
 
-  const db = dbFile(`bench-${RESULT_NAME}.db`);
+  const db = database(`bench-${RESULT_NAME}`);
   const fixturesFile = path.join(TMP, `bench-${RESULT_NAME}-fixtures.json`);
-  removeDb(db);
-  log(`seeding ${db.abs} (${QUICK ? 'quick' : 'full'} data)`);
+  await db.reset();
+  log(`seeding ${db.label} (${QUICK ? 'quick' : 'full'} data)`);
   const seeder = start('seed.mjs', {
     ...baseEnv,
-    DATABASE_FILENAME: db.env,
+    ...db.env,
     BENCH_SCALE: QUICK ? 'quick' : 'full',
     BENCH_FIXTURES: fixturesFile,
   });
@@ -81,54 +146,85 @@ async function main() {
   const fx = JSON.parse(fs.readFileSync(fixturesFile, 'utf8'));
   log(`seeded in ${(fx.seedMs / 1000).toFixed(1)} s: ${JSON.stringify(fx.counts)}`);
 
-  const server = await bootServer({ db, withHostApi: true });
-  log(`server up at ${server.url} in ${server.bootMs.toFixed(0)} ms`);
   const results = {
     date: new Date().toISOString(),
     quick: QUICK,
+    database: DB,
     machine,
     connections: CONNECTIONS,
     durationS: DURATION,
     counts: fx.counts,
     seedMs: fx.seedMs,
     pairs: [],
+    locales: [],
+    revalidations: [],
+    misses: [],
     threads: [],
     singles: [],
   };
+  const row = async (server, name, request, options) => {
+    const measured = { name, ...(await measure(server, request, options)) };
+    log(`${name}${options?.label ? ` (${options.label})` : ''}: ${measured.failed ?? `${fmt(measured.rps)} req/s`}`);
+    return measured;
+  };
+  // A locale row is measured with the row it is judged against (so `--only=locale` measures both), a 304 with the
+  // floor.
+  const chosenLocales = localeRows(fx).filter((l) => selected(l.name) || selected(l.base));
+  const pairsToMeasure = pairs(fx).filter((p) => selected(p.name) || chosenLocales.some((l) => l.base === p.name));
+
+  // 1. The plugin as configured by default (response cache on), the host's REST API and rest-cache beside it.
+  const server = await bootServer({ db, withHostApi: true, restCache: true });
+  log(`server (cache on, host API, rest-cache) up at ${server.url} in ${server.bootMs.toFixed(0)} ms`);
   try {
-    results.plans = await queryPlans(server, fx, db);
-    for (const pair of pairs(fx).filter((p) => selected(p.name))) {
-      const bag = await measure(server, pair.bag, { stalls: true });
-      const host = await measure(server, pair.host);
+    if (DB === 'sqlite' && !ONLY) results.plans = await queryPlans(server, fx, db);
+    for (const pair of pairsToMeasure) {
+      const bag = await row(server, pair.name, pair.bag, { stalls: true, label: 'cache on' });
+      // The locale rows right after the row they are judged against, so that both see the same load.
+      for (const locale of chosenLocales.filter((l) => l.base === pair.name)) {
+        results.locales.push({
+          base: locale.base,
+          cache: 'on',
+          ...(await row(server, locale.name, locale, { label: 'cache on' })),
+        });
+      }
+      const host = await row(server, `${pair.name}: host`, pair.host);
       let hostWithoutIndexes;
       if (pair.targetWithoutIndexes) {
         await ask(server, { type: 'indexes', drop: true });
         try {
-          hostWithoutIndexes = await measure(server, pair.host);
+          hostWithoutIndexes = await row(server, `${pair.name}: host without indexes`, pair.host);
         } finally {
           await ask(server, { type: 'indexes', drop: false });
         }
       }
-      results.pairs.push({ name: pair.name, target: pair.target, bag, host, hostWithoutIndexes });
-      log(
-        `${pair.name}: bag ${bag.failed ?? `${fmt(bag.rps)} req/s`} · host ${host.failed ?? `${fmt(host.rps)} req/s`}`,
-      );
+      let restCache;
+      if (pair.restCache) {
+        // Its first answer fills its cache; every later one must be a hit.
+        await probe(server, pair.restCache);
+        restCache = await row(server, `${pair.name}: rest-cache hits`, {
+          ...pair.restCache,
+          check: (body, headers) => (headers['x-cache'] === 'HIT' ? null : `X-Cache: ${headers['x-cache']}, not HIT`),
+        });
+      }
+      results.pairs.push({
+        name: pair.name,
+        target: pair.target,
+        cachedTarget: pair.cachedTarget,
+        restCacheTarget: pair.restCacheTarget,
+        stallMs: pair.stallMs,
+        cachedStallMs: pair.cachedStallMs,
+        bag,
+        host,
+        hostWithoutIndexes,
+        restCache,
+      });
     }
-    for (const thread of threads(fx).filter((t) => selected(t.name))) {
-      const row = { name: thread.name, ...(await measure(server, thread, { stalls: true })) };
-      results.threads.push(row);
-      log(`${thread.name}: ${row.failed ?? `${fmt(row.rps)} req/s`}`);
-    }
-    if (!ONLY) {
-      results.deepQuery = await deepestAllowedQuery(server);
-      log(`deepest allowed list query: ${results.deepQuery.failed ?? `p50 ${fmt(results.deepQuery.p50, 1)} ms`}`);
-    }
-    let refreshToken = null;
-    for (const single of singles(fx).filter((s) => selected(s.name))) {
+    const floorNeeded = revalidations(fx).some((r) => selected(r.name));
+    for (const single of singles(fx).filter((s) => selected(s.name) || (s.floor && floorNeeded))) {
       let request = single;
       if (single.needsRefreshToken) {
         const login = await probe(server, singles(fx).at(-1));
-        refreshToken = login.body?.refreshToken ?? null;
+        const refreshToken = login.body?.refreshToken ?? null;
         if (!refreshToken) {
           results.singles.push({
             name: single.name,
@@ -140,18 +236,73 @@ async function main() {
         }
         request = { ...single, ...json({ refreshToken }) };
       }
-      const row = {
-        name: single.name,
-        floor: single.floor,
-        ...(await measure(server, request)),
-      };
-      results.singles.push(row);
-      log(`${single.name}: ${row.failed ?? `${fmt(row.rps)} req/s`}`);
+      results.singles.push({ floor: single.floor, ...(await row(server, single.name, request)) });
+    }
+    for (const revalidation of revalidations(fx).filter((r) => selected(r.name))) {
+      const request = await revalidationOf(server, revalidation);
+      const measured = request.failed
+        ? { name: revalidation.name, path: revalidation.path, method: 'GET', failed: request.failed }
+        : await row(server, revalidation.name, request);
+      results.revalidations.push({ ...measured, path: revalidation.path });
+      if (request.failed) log(`${revalidation.name}: ${request.failed}`);
+    }
+    for (const miss of misses().filter((m) => selected(m.name))) {
+      results.misses.push({
+        name: miss.name,
+        path: miss.path,
+        miss: await row(server, miss.name, miss, { label: 'cache on' }),
+      });
     }
   } finally {
     await stopServer(server);
   }
 
+  // 2. The uncached path: the same rows with the response cache off (a second boot, same data).
+  const uncached = await bootServer({ db, config: { cache: { enabled: false } } });
+  log(`server (cache off) up at ${uncached.url} in ${uncached.bootMs.toFixed(0)} ms`);
+  try {
+    for (const pair of pairsToMeasure) {
+      const measured = pairs(fx).find((p) => p.name === pair.name);
+      results.pairs.find((p) => p.name === pair.name).uncached = await row(uncached, pair.name, measured.bag, {
+        stalls: true,
+        label: 'cache off',
+      });
+      for (const locale of chosenLocales.filter((l) => l.base === pair.name)) {
+        results.locales.push({
+          base: locale.base,
+          cache: 'off',
+          ...(await row(uncached, locale.name, locale, { label: 'cache off' })),
+        });
+      }
+    }
+    for (const miss of misses().filter((m) => selected(m.name))) {
+      results.misses.find((m) => m.name === miss.name).off = await row(uncached, miss.name, miss, {
+        label: 'cache off',
+      });
+    }
+    for (const thread of threads(fx).filter((t) => selected(t.name))) {
+      results.threads.push(await row(uncached, thread.name, thread, { stalls: true, label: 'cache off' }));
+    }
+    // One request at a time, the same URL 50 times: with the cache on it would time the cache.
+    if (!ONLY) {
+      results.deepQuery = await deepestAllowedQuery(uncached);
+      log(`deepest allowed list query: ${results.deepQuery.failed ?? `p50 ${fmt(results.deepQuery.p50, 1)} ms`}`);
+    }
+  } finally {
+    await stopServer(uncached);
+  }
+
+  // 3. Memory: distinct URLs on a server whose cache may hold RSS_MAX_BYTES.
+  if (!ONLY || selected('memory')) {
+    log(`memory: ${RSS_URLS} distinct URLs with cache.maxBytes ${RSS_MAX_BYTES / 2 ** 20} MiB`);
+    results.memory = await memoryRow(db);
+    const m = results.memory;
+    log(
+      `memory: ${m.failed ?? `RSS ${fmt(m.afterBytes / 2 ** 20, 1)} MB (cache off: ${fmt(m.off.afterBytes / 2 ** 20, 1)} MB)`}`,
+    );
+  }
+
+  if (DB === 'postgres') await db.drop();
   if (!ONLY) {
     log('measuring boot time and RSS with and without the plugin');
     results.boot = await measureBoot();
@@ -167,6 +318,9 @@ async function main() {
 
   const broken = [
     ...results.pairs.filter((p) => p.host.failed).map((p) => `host comparator for ${p.name}: ${p.host.failed}`),
+    ...results.pairs
+      .filter((p) => p.restCache?.failed)
+      .map((p) => `rest-cache comparator for ${p.name}: ${p.restCache.failed}`),
     ...results.singles.filter((s) => s.floor && s.failed).map((s) => `${s.name}: ${s.failed}`),
   ];
   if (broken.length > 0) {

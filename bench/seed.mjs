@@ -6,7 +6,10 @@
  * Rows are laid out as the Document Service lays them out (checked against documents().create/publish): a published
  * draft-and-publish document is two rows (draft with published_at null, published copy) sharing document_id, both
  * linked to the same non-D&P targets; a non-D&P row carries published_at; a comment links to both rows of its
- * article. Dates are epoch milliseconds and booleans 0/1, as better-sqlite3 stores them (SQLite only).
+ * article. The seven localized types' rows carry the default locale `en` (comments, not localized, none); an `fr`
+ * locale exists and a quarter of the published articles have an `fr` version (same document, own rows and slug).
+ * SQLite: dates as epoch milliseconds and booleans 0/1, as better-sqlite3 stores them; PostgreSQL
+ * (DATABASE_CLIENT=postgres): dates and booleans, and each table's id sequence moved past the ids written here.
  *
  * Usage (from bench/run.mjs): BENCH_SCALE=full|quick BENCH_FIXTURES=<file> node bench/seed.mjs
  */
@@ -35,6 +38,12 @@ const SCALES = {
   },
 };
 const scale = SCALES[process.env.BENCH_SCALE ?? 'full'];
+const POSTGRES = process.env.DATABASE_CLIENT === 'postgres';
+/** A date (epoch ms) and a boolean as the database's driver takes them. */
+const ts = (ms) => (POSTGRES ? new Date(ms) : ms);
+const bool = (value) => (POSTGRES ? Boolean(value) : value ? 1 : 0);
+/** Every `FR_EVERY`-th published article (the first included) also has a French version. */
+const FR_EVERY = 4;
 const P = 'plugin::cms-plugin-bag';
 const GROUPS = ['home', 'blog', 'about', 'shop', 'news'];
 const MAX_THREAD_DEPTH = 20;
@@ -61,15 +70,25 @@ const body = (title) => `# ${title}\n\n${paragraph.repeat(8)}`;
 
 const strapi = await loadApp({ withHostApi: true });
 const knex = strapi.db.connection;
+const locales = strapi.plugin('i18n').service('locales');
+const defaultLocale = await locales.getDefaultLocale();
+if (!(await locales.findByCode('fr'))) await locales.create({ code: 'fr', name: 'French (fr)' });
 const now = Date.now();
 const table = (type) => strapi.db.metadata.get(`${P}.${type}`).tableName;
 const joinTable = (type, attribute) => strapi.db.metadata.get(`${P}.${type}`).attributes[attribute].joinTable;
 
-/** Inserts in batches under SQLite's limits (bound variables; knex writes a multi-row insert as a compound SELECT). */
+/**
+ * Inserts in batches under SQLite's limits (bound variables; knex writes a multi-row insert as a compound SELECT).
+ * Rows given their own ids on PostgreSQL: the table's sequence is moved past them, so later inserts (the host's,
+ * the plugin's) do not collide.
+ */
 const insert = async (name, rows) => {
   if (rows.length === 0) return;
   const size = Math.min(400, Math.floor(30000 / Object.keys(rows[0]).length));
   for (let i = 0; i < rows.length; i += size) await knex(name).insert(rows.slice(i, i + size));
+  if (POSTGRES && rows[0].id !== undefined) {
+    await knex.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ??))`, [name, name]);
+  }
 };
 
 /** Link rows for a relation: `pairs` are [sourceId, targetId]; order columns count up per owner as Strapi's do. */
@@ -96,19 +115,19 @@ const link = async (type, attribute, pairs) => {
 };
 
 let nextId = 1;
-const rowBase = (publishedAt) => ({
+/** `publishedAt` in epoch ms or null; `locale`: the default for the localized types, null for comments. */
+const rowBase = (publishedAt, locale = defaultLocale) => ({
   id: nextId++,
-  created_at: now,
-  updated_at: now,
-  published_at: publishedAt,
-  locale: null,
+  created_at: ts(now),
+  updated_at: ts(now),
+  published_at: publishedAt === null ? null : ts(publishedAt),
+  locale,
 });
 
 /** A draft-and-publish document: its draft row and, when published, its published row. */
-const dpDocument = (fields, published) => {
-  const document_id = documentId();
-  const draft = { ...rowBase(null), document_id, ...fields };
-  return published ? [draft, { ...rowBase(now), document_id, ...fields }] : [draft];
+const dpDocument = (fields, published, { document_id = documentId(), locale = defaultLocale } = {}) => {
+  const draft = { ...rowBase(null, locale), document_id, ...fields };
+  return published ? [draft, { ...rowBase(now, locale), document_id, ...fields }] : [draft];
 };
 
 const started = Date.now();
@@ -169,12 +188,12 @@ for (let i = 0; i < scale.articles + scale.drafts; i += 1) {
       slug: `bench-article-${i}`,
       summary: `Summary of ${title}.`,
       content: body(title),
-      is_top: i < 20 ? 1 : 0,
+      is_top: bool(i < 20),
       views: 0,
     },
     published,
   );
-  if (published) rows[1].published_at = now - i * 60_000;
+  if (published) rows[1].published_at = ts(now - i * 60_000);
   articleDocs.push({
     rows,
     category: pick(categories).id,
@@ -182,6 +201,30 @@ for (let i = 0; i < scale.articles + scale.drafts; i += 1) {
     author: pick(authors).id,
   });
 }
+// French versions of every FR_EVERY-th published article: the same document (and shared isTop), their own rows,
+// title and slug, linked to the same category, tags and author rows.
+const frenchDocs = articleDocs
+  .slice(0, scale.articles)
+  .filter((_, i) => i % FR_EVERY === 0)
+  .map((doc, k) => {
+    const i = k * FR_EVERY;
+    const title = `Article de banc ${i}`;
+    const rows = dpDocument(
+      {
+        title,
+        slug: `fr-bench-article-${i}`,
+        summary: `Résumé de ${title}.`,
+        content: body(title),
+        is_top: doc.rows[0].is_top,
+        views: 0,
+      },
+      true,
+      { document_id: doc.rows[0].document_id, locale: 'fr' },
+    );
+    rows[1].published_at = doc.rows[1].published_at;
+    return { ...doc, rows };
+  });
+articleDocs.push(...frenchDocs);
 await insert(
   table('article'),
   articleDocs.flatMap((doc) => doc.rows),
@@ -214,25 +257,25 @@ for (let i = 0; i < scale.approved; i += 1) {
   const k = i % threadSize;
   const parent = k === 0 ? null : thread % 2 === 0 ? comments[i - 1] : comments[i - k + Math.floor(random() * k)];
   comments.push({
-    ...rowBase(now),
+    ...rowBase(now, null),
     document_id: documentId(),
     content: `Approved comment ${i}`,
     status: 'approved',
-    is_admin: 0,
+    is_admin: bool(false),
     // Spread likes (ties included) for the `top` sort, without touching the thread shapes' random sequence.
     likes: (i * 7919) % 53,
-    created_at: now - (scale.approved - i) * 1000,
+    created_at: ts(now - (scale.approved - i) * 1000),
     parent,
   });
 }
 for (let i = 0; i < scale.pending; i += 1) {
   const parent = i % 2 === 0 ? null : comments[Math.floor(random() * scale.approved)];
   comments.push({
-    ...rowBase(now),
+    ...rowBase(now, null),
     document_id: documentId(),
     content: `Pending comment ${i}`,
     status: 'pending',
-    is_admin: 0,
+    is_admin: bool(false),
     likes: 0,
     parent,
   });
@@ -280,7 +323,7 @@ for (const [depth, count] of scale.menuLevels.entries()) {
       url: `/level-${depth}/item-${i}`,
       target: i % 7 === 0 ? '_blank' : '_self',
       icon: null,
-      is_hot: i % 11 === 0 ? 1 : 0,
+      is_hot: bool(i % 11 === 0),
       order: count - i,
       parent,
     });
@@ -329,7 +372,7 @@ const banners = Array.from({ length: scale.banners }, (_, i) =>
       link: `/banner-${i}`,
       order: i % 7,
       group: GROUPS[i % GROUPS.length],
-      is_visible: i % 10 === 9 ? 0 : 1,
+      is_visible: bool(i % 10 !== 9),
     },
     true,
   ),
@@ -379,6 +422,7 @@ const check = {
   }),
   publishedPages: await docs('page').count({ status: 'published' }),
   publishedBanners: await docs('banner').count({ status: 'published' }),
+  frenchArticles: await docs('article').count({ status: 'published', locale: 'fr' }),
 };
 const expected = {
   publishedArticles: scale.articles,
@@ -390,12 +434,14 @@ const expected = {
   menuItems: scale.menuLevels.reduce((a, b) => a + b, 0),
   publishedPages: scale.pages,
   publishedBanners: scale.banners,
+  frenchArticles: frenchDocs.length,
 };
 const wrong = Object.keys(expected).filter((key) => check[key] !== expected[key]);
 
 // The approved root with the most direct approved replies: the replies page of the benchmark.
 const directReplies = new Map();
-for (const c of comments) if (c.parent && c.status === 'approved') directReplies.set(c.parent, (directReplies.get(c.parent) ?? 0) + 1);
+for (const c of comments)
+  if (c.parent && c.status === 'approved') directReplies.set(c.parent, (directReplies.get(c.parent) ?? 0) + 1);
 const busiestRoot = comments
   .filter((c) => c.status === 'approved' && !c.parent)
   .reduce((best, c) => ((directReplies.get(c) ?? 0) > (directReplies.get(best) ?? 0) ? c : best));
@@ -407,7 +453,10 @@ const fixtures = {
   article: {
     slug: commented.rows[1].slug,
     documentId: commented.rows[0].document_id,
+    // The same document's French version (article 0 is among those translated).
+    frenchSlug: frenchDocs[0].rows[1].slug,
   },
+  defaultLocale,
   thread: {
     approvedRoots: comments.filter((c) => c.status === 'approved' && !c.parent).length,
     root: { documentId: busiestRoot.document_id, replies: directReplies.get(busiestRoot) ?? 0 },

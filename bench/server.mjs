@@ -4,8 +4,10 @@
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
  * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `indexes` (`drop: true`
- * drops the plugin's bag_idx_* indexes, `drop: false` puts them back), `idle` (answers once the
- * server has stopped working, e.g. on requests a timed load run abandoned) and `stop`.
+ * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
+ * used, heap used + external; `gc: true` collects garbage first), `idle` (answers once the server has stopped working, e.g. on
+ * requests a timed load run abandoned) and `stop`. Event-loop delay is sampled every 5 ms
+ * (perf_hooks.monitorEventLoopDelay), in this process.
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { loadApp } from './lib/app.mjs';
@@ -57,17 +59,33 @@ process.on('message', async (message) => {
       captured = null;
     }
   } else if (message.type === 'indexes') {
-    // The plugin's own indexes (bag_idx_*, SQLite here) dropped and put back, to measure the host as it runs
-    // without them: the comparator the issue describes for the article list.
+    // The plugin's own indexes (bag_idx_*) dropped and put back, to measure the host as it runs without them: the
+    // comparator the issue describes for the article list.
     const knex = strapi.db.connection;
     if (message.drop) {
-      dropped = await knex.raw("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'bag_idx_%'");
+      dropped =
+        strapi.db.dialect.client === 'postgres'
+          ? (
+              await knex.raw(
+                "SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE 'bag_idx_%'",
+              )
+            ).rows
+          : await knex.raw("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'bag_idx_%'");
       for (const { name } of dropped) await knex.raw(`DROP INDEX "${name}"`);
     } else {
       for (const { sql } of dropped) await knex.raw(sql);
       dropped = [];
     }
     process.send({ type: 'indexes', names: (message.drop ? dropped : []).map((index) => index.name) });
+  } else if (message.type === 'memory') {
+    // Resident set size, after a full garbage collection when asked (the server runs with --expose-gc).
+    if (message.gc && global.gc) {
+      global.gc();
+      global.gc();
+    }
+    const { rss, heapUsed, external } = process.memoryUsage();
+    // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS.
+    process.send({ type: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, retainedBytes: heapUsed + external });
   } else if (message.type === 'idle') {
     process.send({ type: 'idle', waitedMs: await idle() });
   } else if (message.type === 'stop') {

@@ -23,7 +23,7 @@ export async function loadApp({ withHostApi }) {
     distDir: path.join(PLAYGROUND, 'dist'),
   });
   await strapi.register();
-  if (withHostApi) strapi.get('apis').add('bench', hostApi());
+  if (withHostApi) strapi.get('apis').add('bench', hostApi(strapi));
   await strapi.bootstrap();
   strapi.isLoaded = true;
   return strapi;

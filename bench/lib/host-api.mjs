@@ -43,9 +43,40 @@ const coreController = (uid) => {
   });
 };
 
-export const hostApi = () => ({
+/**
+ * With @strapi-community/plugin-rest-cache loaded (REST_CACHE=1, playground/config/plugins.ts), the article list and
+ * detail are served a second time under `/api/rest-cache/...`, behind its `recv` middleware: the response cache users
+ * pick today, as a comparator. The plugin attaches that middleware to the routes of `strapi.apis` in its own
+ * `register()`, which runs before this API is added, so it is attached here, as its `injectMiddlewares` does, with the
+ * route configuration it resolved from its strategy.
+ */
+const restCacheRoutes = (strapi) => {
+  if (!strapi?.plugin('rest-cache')) return {};
+  const { strategy } = strapi.config.get('plugin::rest-cache');
+  const cached = strategy.contentTypes.find((c) => c.contentType === `${PLUGIN}.article`)?.routes ?? [];
+  const route = (path, handler) => {
+    const cacheRouteConfig = cached.find((r) => r.method === 'GET' && r.path === `/api/rest-cache${path}`);
+    if (!cacheRouteConfig) throw new Error(`rest-cache has no route configuration for /api/rest-cache${path}`);
+    return {
+      method: 'GET',
+      path,
+      handler,
+      config: { middlewares: [{ name: 'plugin::rest-cache.recv', config: { cacheRouteConfig } }] },
+    };
+  };
+  return {
+    'rest-cache': {
+      type: 'content-api',
+      prefix: '/rest-cache',
+      routes: [route('/articles', 'article.find'), route('/articles/:id', 'article.findOne')],
+    },
+  };
+};
+
+export const hostApi = (strapi) => ({
   controllers: Object.fromEntries(Object.keys(TYPES).map((name) => [name, coreController(`${PLUGIN}.${name}`)])),
   routes: {
+    ...restCacheRoutes(strapi),
     host: {
       type: 'content-api',
       prefix: '/host',

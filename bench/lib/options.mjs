@@ -1,6 +1,6 @@
 /**
  * The benchmark's command line: `--quick`, `--no-build`, `--duration=<s>`, `--connections=<n>`, `--only=<text>`,
- * and the settings and paths derived from it.
+ * `--db=sqlite|postgres`, and the settings and paths derived from it.
  */
 import path from 'path';
 import { ROOT, PLAYGROUND } from './app.mjs';
@@ -21,6 +21,12 @@ export const BOOT_ROUNDS = QUICK ? 1 : 3;
 export const STALL_SAMPLES = QUICK ? 2 : 5;
 export const DEEP_SAMPLES = QUICK ? 5 : 50;
 export const RESULTS = path.join(ROOT, 'bench', 'results');
-export const RESULT_NAME = ONLY ? 'only' : QUICK ? 'quick' : 'latest';
+/** `--db=postgres`: seed and serve from PostgreSQL (the connection from scripts/postgres.sh env); default SQLite. */
+export const DB = args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length) ?? 'sqlite';
+if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`--db=${DB}: expected sqlite or postgres`);
+/** Distinct URLs requested for the cache's memory bound (RSS row), and the bound set for it. */
+export const RSS_URLS = QUICK ? 500 : 10000;
+export const RSS_MAX_BYTES = 16 * 2 ** 20;
+export const RESULT_NAME = `${ONLY ? 'only' : QUICK ? 'quick' : 'latest'}${DB === 'postgres' ? '-postgres' : ''}`;
 export const TMP = path.join(PLAYGROUND, '.tmp');
 export const log = (message) => console.log(`[bench] ${message}`);

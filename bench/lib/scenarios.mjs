@@ -1,7 +1,8 @@
 /**
- * Scenarios: the rows a run measures. Pairs of a plugin endpoint and its host comparator (with the ratio target),
- * the paged-thread rows, the absolute single rows, and the deepest list query content.maxRelationDepth allows.
- * Each row is a request (`path`, optional `method`, `headers`, `body`) with an optional `check` of the answer.
+ * Scenarios: the rows a run measures. Pairs of a plugin endpoint and its host comparator (with the ratio targets,
+ * cached and uncached), the rest-cache comparator, the locale rows, revalidations, cache misses, the paged-thread
+ * rows, the absolute single rows, the deepest list query content.maxRelationDepth allows, and the memory row.
+ * Each row is a request (see bench/lib/measure.mjs) with an optional `check` of the answer.
  */
 
 export const BAG = '/api/bag';
@@ -26,7 +27,10 @@ const countNodes = (nodes) => {
 
 /**
  * Pairs: the plugin's endpoint (as Public) and the host's equivalent on the same rows (with the full-access API
- * token the seed made: see bench/seed.mjs), with the issue's ratio target.
+ * token the seed made: see bench/seed.mjs), with two ratio targets: `cachedTarget` for the plugin with its response
+ * cache on (its default; issue 23) and `target` for the uncached path (cache off; the earlier issues' targets).
+ * `restCache`: the same host request behind @strapi-community/plugin-rest-cache (its hits are measured);
+ * `restCacheTarget`: the cached plugin's ratio to those hits.
  */
 export const pairs = (fx) =>
   [
@@ -36,16 +40,21 @@ export const pairs = (fx) =>
       host: {
         path: `/api/host/articles?${POPULATE}&sort=isTop:desc,publishedAt:desc`,
       },
-      // The issue's 2× is argued from the host sorting over a full table scan: the target is judged against the
+      restCache: { path: `/api/rest-cache/articles?${POPULATE}&sort=isTop:desc,publishedAt:desc` },
+      restCacheTarget: 1.0,
+      // The uncached 2× is argued from the host sorting over a full table scan: that target is judged against the
       // host without the plugin's indexes, measured in the same run; the ratio to the host sharing them is shown too.
       targetWithoutIndexes: true,
       target: 2.0,
+      cachedTarget: 10,
     },
     {
       name: 'article detail',
       bag: { path: `${BAG}/articles/${fx.article.slug}` },
       host: { path: `/api/host/articles/${fx.article.documentId}?${POPULATE}` },
+      restCache: { path: `/api/rest-cache/articles/${fx.article.documentId}?${POPULATE}` },
       target: 1.0,
+      cachedTarget: 3,
     },
     {
       name: 'comments tree',
@@ -69,6 +78,9 @@ export const pairs = (fx) =>
             : `${body.data?.length} rows; want ${fx.counts.approvedComments}`,
       },
       target: 0.8,
+      cachedTarget: 20,
+      stallMs: 50,
+      cachedStallMs: 20,
     },
     {
       name: 'menu',
@@ -90,6 +102,7 @@ export const pairs = (fx) =>
           body.data?.length === fx.counts.menuItems ? null : `${body.data?.length} rows; want ${fx.counts.menuItems}`,
       },
       target: 1.0,
+      cachedTarget: 20,
     },
     {
       name: 'page detail',
@@ -97,6 +110,7 @@ export const pairs = (fx) =>
       // The same populate as the plugin's page detail answers with.
       host: { path: `/api/host/pages/${fx.page.documentId}?populate[cover]=true` },
       target: 1.0,
+      cachedTarget: 3,
     },
     {
       name: 'banners/home',
@@ -107,14 +121,87 @@ export const pairs = (fx) =>
           '&sort[0]=order:asc&sort[1]=id:asc&pagination[pageSize]=100',
       },
       target: 1.0,
+      cachedTarget: 10,
     },
-  ].map((pair) => ({
-    ...pair,
-    host: {
-      ...pair.host,
-      headers: { authorization: `Bearer ${fx.hostToken}` },
-    },
-  }));
+  ].map((pair) => {
+    const headers = { authorization: `Bearer ${fx.hostToken}` };
+    return {
+      ...pair,
+      host: { ...pair.host, headers },
+      ...(pair.restCache ? { restCache: { ...pair.restCache, headers } } : {}),
+    };
+  });
+
+/**
+ * Locale rows (issue 20): the article list and detail with `locale` set, each judged against the same row without
+ * it (`base`, a pair's name) on the same server: ≥ `LOCALE_TARGET`×. The `fr` detail is the same document's French
+ * version (bench/seed.mjs translates a quarter of the articles, the commented one included).
+ */
+export const LOCALE_TARGET = 0.9;
+/** A list holds only the requested locale's versions: the seed gives French versions `fr-bench-article-<n>` slugs. */
+const onlyLocale = (french) => (body) => {
+  const data = body.data ?? [];
+  const wrong = data.filter((a) => String(a.slug).startsWith('fr-') !== french);
+  if (data.length === 0) return 'empty list';
+  return wrong.length === 0
+    ? null
+    : `${wrong.length} of ${data.length} articles not in the requested locale (${wrong[0].slug})`;
+};
+export const localeRows = (fx) => [
+  {
+    name: 'articles list ?locale=en',
+    base: 'articles list',
+    path: `${BAG}/articles?locale=${fx.defaultLocale ?? 'en'}`,
+    check: onlyLocale(false),
+  },
+  {
+    name: 'articles list ?locale=fr',
+    base: 'articles list',
+    path: `${BAG}/articles?locale=fr`,
+    check: onlyLocale(true),
+  },
+  {
+    name: 'article detail ?locale=en',
+    base: 'article detail',
+    path: `${BAG}/articles/${fx.article.slug}?locale=${fx.defaultLocale ?? 'en'}`,
+  },
+  {
+    name: 'article detail ?locale=fr',
+    base: 'article detail',
+    path: `${BAG}/articles/${fx.article.frenchSlug}?locale=fr`,
+  },
+];
+
+/**
+ * Revalidations: the row's ETag sent back as If-None-Match (304 expected), judged against `/_health` in the same
+ * run: ≥ `REVALIDATION_TARGET`×.
+ */
+export const REVALIDATION_TARGET = 0.5;
+export const revalidations = (fx) => [
+  { name: '304 articles list', path: `${BAG}/articles` },
+  { name: '304 article detail', path: `${BAG}/articles/${fx.article.slug}` },
+];
+
+/**
+ * Cache misses: the article list with a filter that is true of every article but whose value is new on every
+ * request (`filters[title][$ne]=<tag>-<n>`), so no two requests share a cache key; judged against the same
+ * sequence on a server with the cache off: a miss may take at most `MISS_TARGET`× the uncached time.
+ */
+export const MISS_TARGET = 1.1;
+let sequenceNumber = 0;
+export const uniqueList = (tag, extra = '') => ({
+  path: `${BAG}/articles?${extra}filters[title][$ne]=${tag}-<n>`,
+  sequence: () => {
+    sequenceNumber += 1;
+    return `${BAG}/articles?${extra}filters[title][$ne]=${tag}-${process.pid}-${sequenceNumber}`;
+  },
+});
+export const misses = () => [
+  { name: 'cache miss: articles list (a new query string per request)', ...uniqueList('miss') },
+];
+
+/** The memory row: distinct URLs (10 articles each, ~30 KB a response) on a server with a small cache.maxBytes. */
+export const rssRequest = () => uniqueList('rss', 'pagination[pageSize]=10&');
 
 /**
  * Paged threads on the same 10,000-comment article as the tree: no host comparator (the host has no threads);

@@ -6,28 +6,109 @@
 import fs from 'fs';
 import net from 'net';
 import path from 'path';
-import { fork } from 'child_process';
+import { createRequire } from 'module';
+import { fork, spawnSync } from 'child_process';
 import { ROOT, benchEnv } from './app.mjs';
-import { BOOT_ROUNDS, TMP } from './options.mjs';
+import { BOOT_ROUNDS, DB, TMP } from './options.mjs';
 
-/** The playground resolves DATABASE_FILENAME against its own directory. */
-export const dbFile = (name) => ({
-  env: path.join('.tmp', name),
-  abs: path.join(TMP, name),
-});
-export const removeDb = (file) => {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file.abs + suffix, { force: true });
+const require = createRequire(import.meta.url);
+
+/**
+ * A database of the run: `env` is what the playground reads to use it (config/database.ts), `reset()` makes it fresh
+ * and empty, `drop()` removes it. SQLite: a file in playground/.tmp (the playground resolves DATABASE_FILENAME
+ * against its own directory). PostgreSQL (`--db=postgres`): a database of its own on the server scripts/postgres.sh
+ * runs (its connection from the environment, else from `scripts/postgres.sh env`).
+ */
+export const database = (name) => (DB === 'postgres' ? postgresDatabase(name) : sqliteDatabase(name));
+
+const sqliteDatabase = (name) => {
+  const abs = path.join(TMP, `${name}.db`);
+  const remove = async () => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(abs + suffix, { force: true });
+  };
+  return {
+    kind: 'sqlite',
+    label: abs,
+    abs,
+    env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join('.tmp', `${name}.db`) },
+    reset: remove,
+    drop: remove,
+  };
 };
 
-export const baseEnv = {
-  ...benchEnv(),
-  // Limits high enough never to refuse the load, still counted: their cost is part of the measured endpoints.
-  CMS_BAG_CONFIG: JSON.stringify({
+let postgresConnection;
+/** DATABASE_* of the PostgreSQL server: from this process's environment, else from `scripts/postgres.sh env`. */
+const postgresEnv = () => {
+  if (postgresConnection) return postgresConnection;
+  if (process.env.DATABASE_CLIENT === 'postgres') {
+    postgresConnection = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('DATABASE_')));
+  } else {
+    const script = spawnSync(path.join(ROOT, 'scripts', 'postgres.sh'), ['env'], { encoding: 'utf8' });
+    if (script.status !== 0) throw new Error(`scripts/postgres.sh env failed: ${script.stderr}`);
+    postgresConnection = Object.fromEntries(
+      [...script.stdout.matchAll(/^export (DATABASE_\w+)=(.*)$/gm)].map(([, key, value]) => [key, value]),
+    );
+  }
+  delete postgresConnection.DATABASE_URL;
+  return postgresConnection;
+};
+
+const postgresAdmin = async (...statements) => {
+  const { Client } = require('pg');
+  const env = postgresEnv();
+  const client = new Client({
+    host: env.DATABASE_HOST ?? '127.0.0.1',
+    port: Number(env.DATABASE_PORT ?? 5432),
+    user: env.DATABASE_USERNAME ?? 'strapi',
+    password: env.DATABASE_PASSWORD ?? 'strapi',
+    database: 'postgres',
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `cannot reach PostgreSQL at ${env.DATABASE_HOST}:${env.DATABASE_PORT} (${error.message}); ` +
+        'start it with `scripts/postgres.sh start` (PGPORT picks the port)',
+    );
+  }
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+const postgresDatabase = (name) => {
+  const dbName = name.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const drop = () => postgresAdmin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  return {
+    kind: 'postgres',
+    get label() {
+      const env = postgresEnv();
+      return `PostgreSQL ${env.DATABASE_HOST}:${env.DATABASE_PORT}/${dbName}`;
+    },
+    get env() {
+      return { ...postgresEnv(), DATABASE_CLIENT: 'postgres', DATABASE_NAME: dbName };
+    },
+    reset: async () => {
+      await drop();
+      await postgresAdmin(`CREATE DATABASE "${dbName}" TEMPLATE template0 ENCODING 'UTF8'`);
+    },
+    drop,
+  };
+};
+
+/** The plugin configuration of a bench server: `extra` (e.g. `{ cache: { enabled: false } }`) merged in. */
+export const pluginConfig = (extra = {}) =>
+  JSON.stringify({
+    // Limits high enough never to refuse the load, still counted: their cost is part of the measured endpoints.
     rateLimit: Object.fromEntries(
       ['login', 'captchaImage', 'refreshToken'].map((name) => [name, { interval: '1h', max: 1_000_000_000 }]),
     ),
-  }),
-};
+    ...extra,
+  });
+
+export const baseEnv = { ...benchEnv(), CMS_BAG_CONFIG: pluginConfig() };
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -43,6 +124,8 @@ const freePort = () =>
 export const start = (script, env) => {
   const child = fork(path.join(ROOT, 'bench', script), [], {
     env,
+    // The server can collect garbage on request before it reports its memory (the cache's RSS row).
+    execArgv: [...process.execArgv, '--expose-gc'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const output = [];
@@ -79,14 +162,20 @@ const nextMessage = (child, type, timeoutMs = 180_000) =>
 export const exited = (child) =>
   new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
-export async function bootServer({ db, withPlugin = true, withHostApi = false }) {
+/**
+ * `config`: plugin configuration merged into the bench's (CMS_BAG_CONFIG); `restCache`: load
+ * @strapi-community/plugin-rest-cache (REST_CACHE=1, with the host API: its comparator routes).
+ */
+export async function bootServer({ db, withPlugin = true, withHostApi = false, restCache = false, config }) {
   const port = await freePort();
   const child = start('server.mjs', {
     ...baseEnv,
+    ...db.env,
+    ...(config ? { CMS_BAG_CONFIG: pluginConfig(config) } : {}),
     PORT: String(port),
-    DATABASE_FILENAME: db.env,
     CMS_BAG_ENABLED: String(withPlugin),
     BENCH_HOST_API: String(withHostApi),
+    REST_CACHE: String(restCache),
   });
   const ready = await nextMessage(child, 'ready');
   return {
@@ -116,12 +205,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 export async function measureBoot() {
   const variants = {
-    with: dbFile('bench-boot-with.db'),
-    without: dbFile('bench-boot-without.db'),
+    with: database('bench-boot-with'),
+    without: database('bench-boot-without'),
   };
   const samples = { with: [], without: [] };
   for (const [name, db] of Object.entries(variants)) {
-    removeDb(db);
+    await db.reset();
     // The first boot creates the schema; what is compared is a restart against an up-to-date database.
     await stopServer(await bootServer({ db, withPlugin: name === 'with' }));
   }
@@ -136,7 +225,7 @@ export async function measureBoot() {
       await stopServer(server);
     }
   }
-  for (const db of Object.values(variants)) removeDb(db);
+  for (const db of Object.values(variants)) await db.drop();
   const summarize = (list) => ({
     bootMs: median(list.map((s) => s.bootMs)),
     cpuMs: median(list.map((s) => s.cpuMs)),

@@ -13,8 +13,32 @@ const graphqlPlugin = (position: string) => ({
   config: { playgroundAlways: false, defaultLimit: 25, maxLimit: 100, apolloServer: { introspection: true } },
 });
 
+// Benchmark only (REST_CACHE=1, set by bench/run.mjs): @strapi-community/plugin-rest-cache with its memory provider, the
+// comparator of the plugin's response cache. It caches the host REST article list and detail the benchmark's server
+// adds under /api/rest-cache/ (bench/lib/host-api.mjs attaches its middleware there); the benchmark reads them with an
+// API token, so `hitpass` is off (its default passes every request that has an Authorization header).
+const restCachePlugin = () => ({
+  enabled: true,
+  resolve: path.dirname(require.resolve('@strapi-community/plugin-rest-cache/package.json')),
+  config: {
+    provider: { name: 'memory', getTimeout: 500, options: { max: 32767 } },
+    strategy: {
+      enableXCacheHeaders: true,
+      hitpass: false,
+      contentTypes: [
+        {
+          contentType: 'plugin::cms-plugin-bag.article',
+          injectDefaultRoutes: false,
+          routes: ['/api/rest-cache/articles', '/api/rest-cache/articles/:id'],
+        },
+      ],
+    },
+  },
+});
+
 export default ({ env }) => ({
   ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before') } : {}),
+  ...(env.bool('REST_CACHE', false) ? { 'rest-cache': restCachePlugin() } : {}),
   'users-permissions': {
     config: {
       jwtSecret: env('JWT_SECRET'),

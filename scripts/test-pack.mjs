@@ -94,6 +94,24 @@ console.log('==> npm install the tarball');
 run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], app);
 run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, tarball)], app);
 
+console.log('==> the typed client\'s declarations resolve from the installed package');
+write(
+  'client-types.ts',
+  `import { createClient, type Article, type SearchResult } from 'cms-plugin-bag/client';
+const client = createClient({ baseUrl: 'http://127.0.0.1:1337' });
+export const titles = async (): Promise<string[]> => (await client.articles.list()).data.map((article: Article) => article.title);
+export const hits = async (): Promise<SearchResult['data']> => (await client.search('strapi')).data;
+// @ts-expect-error an article's title is a string
+export const wrong = (article: Article): number => article.title;
+`
+);
+write(
+  'tsconfig.types.json',
+  JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false }, files: ['client-types.ts'] })
+);
+run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json'], app);
+console.log('ok - cms-plugin-bag/client type-checks in a consumer');
+
 console.log('==> boot');
 run('node', ['boot.js'], app);
 fs.rmSync(work, { recursive: true, force: true });

@@ -38,7 +38,7 @@ const URLSET_OPEN =
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 
-interface Plan {
+export interface Plan {
   site: Site;
   pageSize: number;
   defaultLocale: string;

@@ -11,6 +11,9 @@
  *   2. the same data with the cache off: the uncached path of every pair, the locale rows, the misses' reference,
  *      the paged threads, the deepest allowed list query;
  *   3. two fresh servers, cache off and a small cache.maxBytes: RSS after many distinct URLs;
+ *   4. discovery at scale (issue 21): full-text search against the host's `$containsi` and the whole sitemap, on a
+ *      database of their own with 100,000 published articles (`--quick`: 2,000), by scripts/search-bench.mjs and
+ *      scripts/discovery-sitemap-memory.mjs;
  * then boots the playground with and without the plugin to compare boot time and memory. Prints the table and
  * writes bench/results/latest.{md,json} (PostgreSQL: latest-postgres.*; `--quick`: 1 s per endpoint, small data,
  * quick.* / quick-postgres.*).
@@ -31,6 +34,8 @@ import { ROOT, PLAYGROUND } from './lib/app.mjs';
 import {
   CONNECTIONS,
   DB,
+  DISCOVERY_ARTICLES,
+  DISCOVERY_SECONDS,
   DURATION,
   flag,
   log,
@@ -103,6 +108,38 @@ async function memoryRow(db) {
     off,
     ...(failed ? { failed } : { overOffBytes: on.afterBytes - off.afterBytes }),
   };
+}
+
+/**
+ * Runs one discovery script (scripts/search-bench.mjs, scripts/discovery-sitemap-memory.mjs) as a child process on
+ * the run's database server (the script makes and removes its own database there) and returns the figures it
+ * writes to BENCH_JSON, or `{ failed }`.
+ */
+function discoveryScript(db, script, args, env) {
+  const output = path.join(TMP, `bench-${RESULT_NAME}-${path.basename(script, '.mjs')}.json`);
+  fs.rmSync(output, { force: true });
+  const run = spawnSync(process.execPath, [...args, path.join(ROOT, 'scripts', script), String(DISCOVERY_ARTICLES)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...baseEnv, ...db.env, ...env, BENCH_JSON: output },
+    maxBuffer: 64 * 2 ** 20,
+  });
+  for (const line of `${run.stdout}`.split('\n').filter((l) => /^\[search-bench|^\/api|^index and|^seeded/.test(l))) log(line);
+  if (run.status !== 0 || !fs.existsSync(output)) {
+    return { failed: `${script} exited ${run.status}: ${`${run.stderr}`.trim().split('\n').slice(-3).join(' / ')}` };
+  }
+  return JSON.parse(fs.readFileSync(output, 'utf8'));
+}
+
+function discoveryRows(db) {
+  log(`discovery: search and sitemap on ${DISCOVERY_ARTICLES} published articles (their own database)`);
+  const search = discoveryScript(db, 'search-bench.mjs', [], {
+    SEARCH_BENCH_ARTICLES: String(DISCOVERY_ARTICLES),
+    SEARCH_BENCH_SECONDS: String(DISCOVERY_SECONDS),
+    SEARCH_BENCH_CONCURRENCY: String(CONNECTIONS),
+  });
+  const sitemap = discoveryScript(db, 'discovery-sitemap-memory.mjs', ['--expose-gc'], {});
+  return { articles: DISCOVERY_ARTICLES, search, sitemap };
 }
 
 async function main() {
@@ -303,6 +340,8 @@ async function main() {
   }
 
   if (DB === 'postgres') await db.drop();
+  // 4. Discovery at scale: search and the sitemap on a database of their own (DISCOVERY_ARTICLES articles).
+  if (!ONLY || selected('search') || selected('sitemap')) results.discovery = discoveryRows(db);
   if (!ONLY) {
     log('measuring boot time and RSS with and without the plugin');
     results.boot = await measureBoot();

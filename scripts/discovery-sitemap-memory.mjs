@@ -7,8 +7,8 @@
  * (an index: 50,000 URLs per page at most) and every page it lists, sampling the process's RSS every 10 ms.
  * Prints the time per request, the bytes served and the peak RSS growth over the resting footprint.
  *
- * Usage: node scripts/discovery-sitemap-memory.mjs [articles=100000]
- * Not a test: the benchmark rows of the issue are the lead's (bench/); this is the measurement behind them.
+ * Usage: node --expose-gc scripts/discovery-sitemap-memory.mjs [articles=100000]
+ * BENCH_JSON: a file to write the figures to (`npm run bench` runs this script for its sitemap row).
  */
 import crypto from 'crypto';
 import fs from 'fs';
@@ -146,6 +146,21 @@ for (const { path: urlPath, status, bytes, ms, chunked } of results) {
   console.log(`${urlPath}: ${status}, ${(bytes / 1e6).toFixed(1)} MB in ${ms} ms${chunked ? ' (chunked)' : ''}`);
 }
 console.log(`index and ${pages.length} pages in ${total} ms; RSS at rest ${(rest / 1e6).toFixed(0)} MB, peak growth ${((peak - rest) / 1e6).toFixed(1)} MB`);
+
+if (process.env.BENCH_JSON) {
+  const summary = {
+    articles: ARTICLES,
+    totalMs: total,
+    pages: pages.length,
+    bytes: results.reduce((sum, r) => sum + r.bytes, 0),
+    statuses: results.map((r) => r.status),
+    chunked: results.every((r) => r.chunked),
+    restBytes: rest,
+    peakGrowthBytes: peak - rest,
+    gc: typeof global.gc === 'function',
+  };
+  fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));
+}
 
 for (const [sql, { count, ms }] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6)) {
   console.log(`  db ${ms.toFixed(0).padStart(6)} ms in ${String(count).padStart(4)} × ${sql}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Search benchmark (CONTRACT §9, issue 21), standalone (bench/ is not touched): seeds N published English articles
+ * Search benchmark (CONTRACT §9, issue 21), run by `npm run bench` for its discovery rows and runnable alone: seeds N published English articles
  * (default 100,000; each a draft row and a published row, about 2 KB of text, as bench/seed.mjs lays rows out) into a
  * fresh playground database with raw inserts, then measures
  *   1. the index build for all of them (the start-up build, `search.ensureIndex()`, from an empty index),
@@ -11,7 +11,8 @@
  * Usage: npm run build && npm run build -w playground, then
  *   node scripts/search-bench.mjs                      (SQLite, a temporary file)
  *   (eval "$(PGPORT=… scripts/postgres.sh env)" && node scripts/search-bench.mjs)   (PostgreSQL: a new database)
- * Env: SEARCH_BENCH_ARTICLES (100000), SEARCH_BENCH_SECONDS (10 per scenario), SEARCH_BENCH_CONCURRENCY (8).
+ * Env: SEARCH_BENCH_ARTICLES (100000), SEARCH_BENCH_SECONDS (10 per scenario), SEARCH_BENCH_CONCURRENCY (8);
+ * BENCH_JSON: a file to write the figures to (bench/run.mjs runs this script for its discovery rows).
  */
 import crypto from 'crypto';
 import fs from 'fs';
@@ -28,7 +29,11 @@ const CONCURRENCY = Number(process.env.SEARCH_BENCH_CONCURRENCY ?? 8);
 const postgres = process.env.DATABASE_CLIENT === 'postgres';
 const P = 'plugin::cms-plugin-bag';
 
-Object.assign(process.env, benchEnv(), { PORT: String(20000 + Math.floor(Math.random() * 20000)) });
+// The response cache off: every query is a new search (a cached answer would time the cache, not the index).
+Object.assign(process.env, benchEnv(), {
+  PORT: String(20000 + Math.floor(Math.random() * 20000)),
+  CMS_BAG_CONFIG: JSON.stringify({ cache: { enabled: false } }),
+});
 if (postgres) {
   const name = `search_bench_${Date.now()}`;
   const { Client } = require('pg');
@@ -171,6 +176,11 @@ const hostUrl = () => {
 };
 const hostRow = await measure('host REST $containsi', hostUrl);
 log(`speed-up: ${(plugin.rps / hostRow.rps).toFixed(1)}x req/s; plugin p99/p50 = ${(plugin.p99 / plugin.p50).toFixed(2)}`);
+if (process.env.BENCH_JSON) {
+  const sample = { q: VOCABULARY[10], total: check.meta?.pagination?.total ?? null };
+  const summary = { articles: ARTICLES, seconds: SECONDS, concurrency: CONCURRENCY, seededMs: seeded, indexBuildMs: built, ensureIndexReturnedMs: bootstrapReturned, sample, plugin, host: hostRow };
+  fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));
+}
 
 await strapi.destroy();
 if (!postgres) fs.rmSync(path.dirname(process.env.DATABASE_FILENAME), { recursive: true, force: true });

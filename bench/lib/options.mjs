@@ -1,6 +1,6 @@
 /**
  * The benchmark's command line: `--quick`, `--no-build`, `--duration=<s>`, `--connections=<n>`, `--only=<text>`,
- * `--db=sqlite|postgres`, and the settings and paths derived from it.
+ * `--db=sqlite|postgres`, `--discovery-articles=<n>`, and the settings and paths derived from it.
  */
 import path from 'path';
 import { ROOT, PLAYGROUND } from './app.mjs';
@@ -27,6 +27,9 @@ if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`--db=${DB}: expected 
 /** Distinct URLs requested for the cache's memory bound (RSS row), and the bound set for it. */
 export const RSS_URLS = QUICK ? 500 : 10000;
 export const RSS_MAX_BYTES = 16 * 2 ** 20;
+/** Published articles of the discovery rows' own database (issue 21: 100,000), and seconds per search scenario. */
+export const DISCOVERY_ARTICLES = option('discovery-articles', QUICK ? 2000 : 100_000);
+export const DISCOVERY_SECONDS = QUICK ? 1 : DURATION;
 export const RESULT_NAME = `${ONLY ? 'only' : QUICK ? 'quick' : 'latest'}${DB === 'postgres' ? '-postgres' : ''}`;
 export const TMP = path.join(PLAYGROUND, '.tmp');
 export const log = (message) => console.log(`[bench] ${message}`);

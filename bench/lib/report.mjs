@@ -4,7 +4,16 @@
  * absolute bound); a missed one stays in the table, marked MISSED.
  */
 import { BOOT_ROUNDS, CONNECTIONS, DB, DURATION, QUICK } from './options.mjs';
-import { LOCALE_TARGET, MISS_TARGET, REVALIDATION_TARGET, THREAD_PAGE, THREAD_TARGET } from './scenarios.mjs';
+import {
+  LOCALE_TARGET,
+  MISS_TARGET,
+  REVALIDATION_TARGET,
+  SEARCH_TARGET,
+  SITEMAP_MS,
+  SITEMAP_RSS_BYTES,
+  THREAD_PAGE,
+  THREAD_TARGET,
+} from './scenarios.mjs';
 
 export const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '–' : n.toFixed(digits));
 const holds = (ok) => (ok === null ? 'n/a' : ok ? 'holds' : 'MISSED');
@@ -34,9 +43,53 @@ const loadRows = (results) => [
   ]),
   ...results.threads.map((t) => [t.name, t]),
   ...results.singles.map((s) => [s.name, s]),
+  ...(results.discovery?.search?.plugin ? [['search (cache off)', results.discovery.search.plugin]] : []),
+  ...(results.discovery?.search?.host ? [['search: host $containsi', results.discovery.search.host]] : []),
   ...(results.memory ? [['memory: distinct URLs (cache on)', results.memory]] : []),
   ...(results.memory?.off ? [['memory: distinct URLs (cache off)', results.memory.off]] : []),
 ];
+
+const articlesLabel = (n) => n.toLocaleString('en-US');
+
+/** Issue 21's rows: search against the host's `$containsi` and its spread, the sitemap's time and RSS growth. */
+function discoveryTargets(discovery, targets) {
+  if (!discovery) return;
+  const n = articlesLabel(discovery.articles);
+  const { search, sitemap } = discovery;
+  const plugin = search.failed ? { failed: search.failed } : search.plugin;
+  const host = search.failed ? { failed: search.failed } : search.host;
+  const ratio = ratioOf(plugin, host);
+  discovery.searchRatio = ratio;
+  targets.push({
+    target: `search (${n} articles, cache off): ≥ ${SEARCH_TARGET}× the host's REST \`filters[$or]\` of \`$containsi\``,
+    value: ratio === null ? notMeasured(plugin, host) : `${ratio.toFixed(1)}× (${fmt(plugin.rps)} vs ${fmt(host.rps)} req/s)`,
+    ok: ratio === null ? null : ratio >= SEARCH_TARGET,
+  });
+  const searchSpread = spread(plugin);
+  targets.push({
+    target: `search (${n} articles): p99 ≤ ${SPREAD_LIMIT} × p50`,
+    value: searchSpread === null ? notMeasured(plugin) : `${searchSpread.toFixed(2)}× (p50 ${fmt(plugin.p50, 1)} ms, p99 ${fmt(plugin.p99, 1)} ms)`,
+    ok: searchSpread === null ? null : searchSpread <= SPREAD_LIMIT,
+  });
+  if (!search.failed) {
+    targets.push({
+      target: `search index build for ${n} articles (start-up, in the background; reference)`,
+      value: `${fmt(search.indexBuildMs / 1000, 1)} s (start-up returned after ${fmt(search.ensureIndexReturnedMs)} ms)`,
+      ok: null,
+    });
+  }
+  const served = !sitemap.failed && sitemap.statuses.every((status) => status === 200);
+  targets.push({
+    target: `sitemap of ${n} URLs (index + every page): served in ≤ ${SITEMAP_MS / 1000} s`,
+    value: sitemap.failed ?? `${fmt(sitemap.totalMs)} ms, ${sitemap.pages} pages, ${fmt(sitemap.bytes / 1e6, 1)} MB (statuses ${[...new Set(sitemap.statuses)].join(', ')})`,
+    ok: sitemap.failed ? null : served && sitemap.totalMs <= SITEMAP_MS,
+  });
+  targets.push({
+    target: `sitemap of ${n} URLs: RSS growth while streaming ≤ ${SITEMAP_RSS_BYTES / 1e6} MB`,
+    value: sitemap.failed ?? `+${fmt(sitemap.peakGrowthBytes / 1e6, 1)} MB over ${fmt(sitemap.restBytes / 1e6)} MB at rest${sitemap.chunked ? ', chunked' : ''}`,
+    ok: sitemap.failed ? null : sitemap.peakGrowthBytes <= SITEMAP_RSS_BYTES,
+  });
+}
 
 export function evaluate(results) {
   const targets = [];
@@ -171,6 +224,7 @@ export function evaluate(results) {
       ok: ratio === null ? null : ratio >= THREAD_TARGET,
     });
   }
+  discoveryTargets(results.discovery, targets);
   const spreads = loadRows(results).filter(([, row]) => spread(row) !== null);
   const wide = spreads.filter(([, row]) => spread(row) > SPREAD_LIMIT);
   targets.push({
@@ -320,6 +374,31 @@ export function markdown(results) {
       'value on every request.',
     '',
   );
+
+  const { discovery } = results;
+  if (discovery) {
+    const n = articlesLabel(discovery.articles);
+    lines.push(`## Discovery on ${n} published articles (a database of their own)`, '');
+    lines.push(...header('row'));
+    const { search, sitemap } = discovery;
+    if (search.failed) lines.push(`| search | **failed:** ${search.failed} | – | – | – | | | |`);
+    else {
+      lines.push(
+        `| search, cache off: \`GET /api/bag/search?q=<word>\` | ${cell(search.plugin)} | ${times(discovery.searchRatio)} | ${judge(
+          discovery.searchRatio,
+          SEARCH_TARGET,
+        )} |`,
+      );
+      lines.push(`| ↳ host: \`GET /api/host/articles\` \`filters[$or]\` of \`$containsi\` on title, summary, content | ${cell(search.host)} | | |`);
+    }
+    lines.push(
+      '',
+      `Search: ${search.failed ? 'failed' : `${search.concurrency} clients for ${search.seconds} s each, a random word of a 5,000-word vocabulary per request (sample \`${search.sample.q}\`: ${search.sample.total} matches); index built from empty in ${fmt(search.indexBuildMs / 1000, 1)} s`}. ` +
+        `Sitemap: ${sitemap.failed ? `failed (${sitemap.failed})` : `the index and its ${sitemap.pages} pages fetched one after another in ${fmt(sitemap.totalMs)} ms (${fmt(sitemap.bytes / 1e6, 1)} MB), RSS sampled every 10 ms: +${fmt(sitemap.peakGrowthBytes / 1e6, 1)} MB at the peak`}. ` +
+        'By scripts/search-bench.mjs and scripts/discovery-sitemap-memory.mjs.',
+      '',
+    );
+  }
 
   lines.push('## Absolute figures', '');
   lines.push(...header('endpoint'));

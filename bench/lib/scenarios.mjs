@@ -1,6 +1,6 @@
 /**
  * Scenarios: the rows a run measures. Pairs of a plugin endpoint and its host comparator (with the ratio targets,
- * cached and uncached), the rest-cache comparator, the locale rows, revalidations, cache misses, the paged-thread
+ * cached and uncached; the RSS feed among them), the rest-cache comparator, the locale rows, revalidations, cache misses, the paged-thread
  * rows, the absolute single rows, the deepest list query content.maxRelationDepth allows, and the memory row.
  * Each row is a request (see bench/lib/measure.mjs) with an optional `check` of the answer.
  */
@@ -120,6 +120,19 @@ export const pairs = (fx) =>
           `/api/host/banners?filters[group][$eq]=${fx.bannerGroup}&filters[isVisible][$eq]=true&populate[image]=true` +
           '&sort[0]=order:asc&sort[1]=id:asc&pagination[pageSize]=100',
       },
+      target: 1.0,
+      cachedTarget: 10,
+    },
+    {
+      // Issue 21: "feeds like the other cached reads". The host's equivalent is what a site builds a feed from
+      // today: the newest published articles (feeds.size, 20) with their cover, category and author.
+      name: 'feed (RSS 2.0)',
+      bag: {
+        path: `${BAG}/feeds/articles.rss`,
+        check: (body, headers) =>
+          String(headers['content-type']).startsWith('application/rss+xml') ? null : `content-type ${headers['content-type']}`,
+      },
+      host: { path: `/api/host/articles?${POPULATE}&sort=publishedAt:desc&pagination[pageSize]=20` },
       target: 1.0,
       cachedTarget: 10,
     },
@@ -265,3 +278,14 @@ export const DEEPEST_ALLOWED =
   `${BAG}/articles?pagination[pageSize]=100&populate[category][populate][parent]=true&populate[tags]=true` +
   '&populate[cover]=true&populate[author]=true&filters[$or][0][tags][title][$containsi]=a' +
   '&filters[$or][1][category][parent][title][$containsi]=a&sort[0]=category.parent.title:asc&sort[1]=publishedAt:desc';
+
+/**
+ * Discovery at scale (issue 21), one run of scripts/search-bench.mjs and scripts/discovery-sitemap-memory.mjs on
+ * their own database of `DISCOVERY_ARTICLES` published articles: full-text search against the host's REST doing what
+ * users do today (`filters[$or]` of `$containsi` on title, summary and content) at ≥ `SEARCH_TARGET`×, search
+ * p99 ≤ 3× p50, and the whole sitemap (index and pages) served in ≤ `SITEMAP_MS` with the process's RSS growing by
+ * ≤ `SITEMAP_RSS_BYTES` while it streams.
+ */
+export const SEARCH_TARGET = 50;
+export const SITEMAP_MS = 2000;
+export const SITEMAP_RSS_BYTES = 50 * 1e6;

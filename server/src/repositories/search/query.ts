@@ -1,0 +1,154 @@
+/** Queries of the index: one page of matches with highlights and their number, and the taxonomy filters' row ids. */
+import type { Core } from '@strapi/strapi';
+import {
+  CATEGORY,
+  TAG,
+  PG_TABLE,
+  MARK_START,
+  MARK_END,
+  type RawRow,
+  rowsOf,
+  isPostgres,
+  knex,
+  q,
+  articleSchema,
+  ftsTableOf,
+} from './common';
+
+/** Row ids of a localized category or tag by slug (every row of that locale; they are not draft-and-publish). */
+export const taxonomyIds = async (strapi: Core.Strapi, kind: 'category' | 'tag', slug: string, locale: string): Promise<number[]> => {
+  const rows = (await strapi.db.query(kind === 'category' ? CATEGORY : TAG).findMany({ where: { slug, locale }, select: ['id'] })) as { id: number }[];
+  return rows.map((row) => row.id);
+};
+
+export interface SearchQuery {
+  /** Tokens of the user's text: letters and digits only, each matched as a literal term. */
+  tokens: string[];
+  locale: string;
+  categoryIds?: number[];
+  tagIds?: number[];
+  limit: number;
+  offset: number;
+}
+
+export interface SearchRow {
+  id: number;
+  documentId: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  publishedAt: unknown;
+  highlightTitle: string;
+  highlightSummary: string;
+  highlightContent: string;
+}
+
+/** WHERE conditions on the article row `a` shared by the page and the count. */
+const filters = (strapi: Core.Strapi, query: SearchQuery) => {
+  const a = articleSchema(strapi);
+  const sql = [`a.${a.locale} = ?`, `a.${a.publishedAt} IS NOT NULL`];
+  const bindings: unknown[] = [query.locale];
+  const within = (link: { table: string; article: string; target: string }, ids: number[]) => {
+    sql.push(`EXISTS (SELECT 1 FROM ${q(link.table)} l WHERE l.${q(link.article)} = a.${a.id} AND l.${q(link.target)} IN (${ids.map(() => '?').join(', ')}))`);
+    bindings.push(...ids);
+  };
+  if (query.categoryIds) within(a.category, query.categoryIds);
+  if (query.tagIds) within(a.tags, query.tagIds);
+  return { a, sql: sql.join(' AND '), bindings };
+};
+
+const toRow = (row: RawRow, marks: RawRow | undefined): SearchRow => ({
+  id: Number(row.id),
+  documentId: String(row.document_id),
+  slug: String(row.slug),
+  title: String(row.title ?? ''),
+  summary: (row.summary as string | null) ?? null,
+  publishedAt: row.published_at,
+  highlightTitle: String(marks?.h_title ?? row.title ?? ''),
+  highlightSummary: String(marks?.h_summary ?? ''),
+  highlightContent: String(marks?.h_content ?? ''),
+});
+
+/** The number of matches (on PostgreSQL only for a page past the last; a page's rows carry it as `count(*) OVER ()`). */
+const countFor = (strapi: Core.Strapi) => async (sql: string, bindings: unknown[]) =>
+  Number(rowsOf(await knex(strapi).raw(sql, bindings))[0].total);
+
+const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
+  const countOf = countFor(strapi);
+  const fts = ftsTableOf(query.locale);
+  const match = query.tokens.map((token) => `"${token}"`).join(' ');
+  const { a, sql, bindings } = filters(strapi, query);
+  // CROSS JOIN: the FTS table drives (SQLite would otherwise scan the articles and run MATCH per row).
+  const from = `FROM ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid WHERE ${fts} MATCH ? AND ${sql}`;
+  const page = rowsOf(
+    await knex(strapi).raw(
+      `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
+        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at ${from} ` +
+        `ORDER BY bm25(${fts}, 10.0, 4.0, 1.0), a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
+      [match, ...bindings, query.limit, query.offset],
+    ),
+  );
+  const marks = new Map<number, RawRow>();
+  if (page.length) {
+    const ids = page.map((row) => Number(row.id));
+    const snippet = (column: number) => `snippet(${fts}, ${column}, '${MARK_START}', '${MARK_END}', '…', 32)`;
+    const rows = rowsOf(
+      await knex(strapi).raw(
+        `SELECT rowid AS id, highlight(${fts}, 0, '${MARK_START}', '${MARK_END}') AS h_title, ${snippet(1)} AS h_summary, ` +
+          `${snippet(2)} AS h_content FROM ${fts} WHERE ${fts} MATCH ? AND rowid IN (${ids.map(() => '?').join(', ')})`,
+        [match, ...ids],
+      ),
+    );
+    for (const row of rows) marks.set(Number(row.id), row);
+  }
+  // A separate count: FTS5's bm25() cannot share a statement with a window function.
+  const total = await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings]);
+  return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
+};
+
+const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
+  const countOf = countFor(strapi);
+  const text = query.tokens.join(' ');
+  const { a, sql, bindings } = filters(strapi, query);
+  const from =
+    `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, plainto_tsquery(bag_search_config(?), ?) query ` +
+    `WHERE s.document @@ query AND ${sql}`;
+  const head = [query.locale, text];
+  const page = rowsOf(
+    await knex(strapi).raw(
+      `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
+        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, count(*) OVER () AS total, ` +
+        `ts_rank('{0.1, 0.2, 0.4, 1.0}', s.document, query) AS rank ${from} ` +
+        `ORDER BY rank DESC, a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
+      [...head, ...bindings, query.limit, query.offset],
+    ),
+  );
+  const marks = new Map<number, RawRow>();
+  if (page.length) {
+    const ids = page.map((row) => Number(row.id));
+    const options = (extra: string) => `StartSel=${MARK_START}, StopSel=${MARK_END}, ${extra}`;
+    const rows = rowsOf(
+      await knex(strapi).raw(
+        `SELECT a.${a.id} AS id, ts_headline(s.config, coalesce(a.${a.title}, ''), query, ?) AS h_title, ` +
+          `ts_headline(s.config, coalesce(a.${a.summary}, ''), query, ?) AS h_summary, ` +
+          `ts_headline(s.config, coalesce(a.${a.content}, ''), query, ?) AS h_content ` +
+          `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, plainto_tsquery(bag_search_config(?), ?) query ` +
+          `WHERE a.${a.id} IN (${ids.map(() => '?').join(', ')})`,
+        [
+          options('HighlightAll=true'),
+          options('MaxWords=35, MinWords=15, ShortWord=2'),
+          options('MaxWords=35, MinWords=15, ShortWord=2'),
+          ...head,
+          ...ids,
+        ],
+      ),
+    );
+    for (const row of rows) marks.set(Number(row.id), row);
+  }
+  const total = page.length ? Number(page[0].total) : await countOf(`SELECT count(*) AS total ${from}`, [...head, ...bindings]);
+  return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
+};
+
+/** One page of matches, best first, and the number of matches. */
+export const searchIndex = (strapi: Core.Strapi, query: SearchQuery): Promise<{ total: number; rows: SearchRow[] }> =>
+  isPostgres(strapi) ? postgresSearch(strapi, query) : sqliteSearch(strapi, query);

@@ -24,9 +24,9 @@ const P = 'plugin::cms-plugin-bag';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bag-sitemap-'));
 let databaseName;
-if (isPostgres) {
+/** One statement on the PostgreSQL server's `postgres` database (creating and dropping this run's database). */
+const postgresAdmin = async (sql) => {
   const { default: pg } = await import('pg');
-  databaseName = `sitemap_${process.pid}`;
   const client = new pg.Client({
     host: process.env.DATABASE_HOST ?? '127.0.0.1',
     port: Number(process.env.DATABASE_PORT ?? 5432),
@@ -35,8 +35,15 @@ if (isPostgres) {
     database: 'postgres',
   });
   await client.connect();
-  await client.query(`CREATE DATABASE "${databaseName}" TEMPLATE template0 ENCODING 'UTF8'`);
-  await client.end();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+if (isPostgres) {
+  databaseName = `sitemap_${process.pid}`;
+  await postgresAdmin(`CREATE DATABASE "${databaseName}" TEMPLATE template0 ENCODING 'UTF8'`);
 }
 Object.assign(process.env, {
   ...benchEnv(),
@@ -167,17 +174,5 @@ for (const [sql, { count, ms }] of [...spent].sort((a, b) => b[1].ms - a[1].ms).
 }
 await strapi.destroy();
 fs.rmSync(tmp, { recursive: true, force: true });
-if (isPostgres) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({
-    host: process.env.DATABASE_HOST ?? '127.0.0.1',
-    port: Number(process.env.DATABASE_PORT ?? 5432),
-    user: process.env.DATABASE_USERNAME ?? 'strapi',
-    password: process.env.DATABASE_PASSWORD ?? 'strapi',
-    database: 'postgres',
-  });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  await client.end();
-}
+if (isPostgres) await postgresAdmin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
 process.exit(0);

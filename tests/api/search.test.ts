@@ -191,9 +191,34 @@ describe('GET /api/bag/search', () => {
     const all = [first, await search({ q: 'zebra', pagination: { page: '2', pageSize: '2' } }), third].flatMap(
       (res) => (res.body.data as Hit[]).map((hit) => hit.slug),
     );
-    expect(new Set(all).size).toBe(5);
+    // Equal scores: the newest publication first.
+    expect(all).toEqual(['pager-4', 'pager-3', 'pager-2', 'pager-1', 'pager-0']);
     const beyond = await search({ q: 'zebra', pagination: { page: '4', pageSize: '2' } });
     expect(beyond.body.data).toEqual([]);
+  });
+
+  it('checks each match through the narrow article index, not the article row (SQLite)', async () => {
+    if (isPostgres()) return;
+    await article({ slug: 'plan-probe', title: 'Quokka', content: 'quokka' });
+    const knex = app.strapi.db.connection;
+    const statements: { sql: string; bindings: unknown[] }[] = [];
+    const listener = (query: { sql: string; bindings: unknown[] }) => {
+      if (query.sql.includes(' MATCH ')) statements.push(query);
+    };
+    knex.on('query', listener);
+    try {
+      expect(await slugs({ q: 'quokka' })).toEqual(['plan-probe']);
+    } finally {
+      knex.removeListener('query', listener);
+    }
+    // The ranking and the count walk every match: each must reach the article table through the covering index.
+    const walking = statements.filter((statement) => !statement.sql.includes('highlight('));
+    expect(walking).toHaveLength(2);
+    for (const statement of walking) {
+      const plan = (await knex.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.bindings)) as { detail: string }[];
+      const details = plan.map((row) => row.detail).join('\n');
+      expect(details).toMatch(/USING COVERING INDEX bag_search_articles/);
+    }
   });
 
   describe('follows every write at once', () => {

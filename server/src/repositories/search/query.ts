@@ -4,6 +4,7 @@ import {
   CATEGORY,
   TAG,
   PG_TABLE,
+  SQLITE_ARTICLE_INDEX,
   MARK_START,
   MARK_END,
   type RawRow,
@@ -78,32 +79,36 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
   const fts = ftsTableOf(query.locale);
   const match = query.tokens.map((token) => `"${token}"`).join(' ');
   const { a, sql, bindings } = filters(strapi, query);
-  // CROSS JOIN: the FTS table drives (SQLite would otherwise scan the articles and run MATCH per row).
-  const from = `FROM ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid WHERE ${fts} MATCH ? AND ${sql}`;
-  const page = rowsOf(
+  // CROSS JOIN: the FTS table drives (SQLite would otherwise scan the articles and run MATCH per row); every match's
+  // locale, publication and tie-break come from the narrow index, not the article row.
+  const from =
+    `FROM ${fts} CROSS JOIN ${a.table} a INDEXED BY ${SQLITE_ARTICLE_INDEX} ON a.${a.id} = ${fts}.rowid ` +
+    `WHERE ${fts} MATCH ? AND ${sql}`;
+  const ids = rowsOf(
     await knex(strapi).raw(
-      `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
-        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at ${from} ` +
-        `ORDER BY bm25(${fts}, 10.0, 4.0, 1.0), a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
+      `SELECT a.${a.id} AS id ${from} ORDER BY bm25(${fts}, 10.0, 4.0, 1.0), a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
       [match, ...bindings, query.limit, query.offset],
     ),
-  );
-  const marks = new Map<number, RawRow>();
-  if (page.length) {
-    const ids = page.map((row) => Number(row.id));
+  ).map((row) => Number(row.id));
+  // The page's rows, read for those ids only, with their highlights.
+  const page = new Map<number, RawRow>();
+  if (ids.length) {
     const snippet = (column: number) => `snippet(${fts}, ${column}, '${MARK_START}', '${MARK_END}', '…', 32)`;
     const rows = rowsOf(
       await knex(strapi).raw(
-        `SELECT rowid AS id, highlight(${fts}, 0, '${MARK_START}', '${MARK_END}') AS h_title, ${snippet(1)} AS h_summary, ` +
-          `${snippet(2)} AS h_content FROM ${fts} WHERE ${fts} MATCH ? AND rowid IN (${ids.map(() => '?').join(', ')})`,
+        `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
+          `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, ` +
+          `highlight(${fts}, 0, '${MARK_START}', '${MARK_END}') AS h_title, ${snippet(1)} AS h_summary, ${snippet(2)} AS h_content ` +
+          `FROM ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid WHERE ${fts} MATCH ? AND ${fts}.rowid IN (${ids.map(() => '?').join(', ')})`,
         [match, ...ids],
       ),
     );
-    for (const row of rows) marks.set(Number(row.id), row);
+    for (const row of rows) page.set(Number(row.id), row);
   }
   // A separate count: FTS5's bm25() cannot share a statement with a window function.
   const total = await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings]);
-  return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
+  const found = ids.map((id) => page.get(id)).filter((row): row is RawRow => row !== undefined);
+  return { total, rows: found.map((row) => toRow(row, row)) };
 };
 
 const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {

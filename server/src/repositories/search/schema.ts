@@ -5,6 +5,7 @@ import {
   FTS_PLAIN,
   PG_TABLE,
   PG_CONFIGS,
+  SQLITE_ARTICLE_INDEX,
   rowsOf,
   isPostgres,
   knex,
@@ -18,6 +19,7 @@ const ensureSqlite = async (strapi: Core.Strapi) => {
   const db = knex(strapi);
   await db.raw(`CREATE VIRTUAL TABLE IF NOT EXISTS ${FTS_EN} USING fts5(title, summary, content, tokenize = 'porter unicode61 remove_diacritics 2')`);
   await db.raw(`CREATE VIRTUAL TABLE IF NOT EXISTS ${FTS_PLAIN} USING fts5(title, summary, content, tokenize = 'unicode61 remove_diacritics 2')`);
+  await db.raw(`CREATE INDEX IF NOT EXISTS ${SQLITE_ARTICLE_INDEX} ON ${a.table} (${a.id}, ${a.locale}, ${a.publishedAt})`);
   const insert = (row: string) =>
     [FTS_EN, FTS_PLAIN]
       .map(

@@ -35,7 +35,20 @@ export const readVersions = async (strapi: Core.Strapi): Promise<Map<string, num
  */
 export const bumpVersions = async (strapi: Core.Strapi, scopes: readonly string[], trx?: unknown) => {
   if (scopes.length === 0) return;
-  const query = strapi.db.connection(table(strapi));
+  const knex = strapi.db.connection;
+  const sorted = [...new Set(scopes)].sort();
+  if (strapi.db.dialect.client === 'postgres') {
+    // Rows locked in scope order (FOR UPDATE … ORDER BY): two writes raising overlapping scopes at once wait for each
+    // other instead of deadlocking, as a plain UPDATE visiting the rows in their changing physical order could.
+    const list = sorted.map(() => '?').join(', ');
+    const statement = knex.raw(
+      `UPDATE ?? SET version = version + 1 WHERE scope IN (SELECT scope FROM ?? WHERE scope IN (${list}) ORDER BY scope FOR UPDATE)`,
+      [table(strapi), table(strapi), ...sorted],
+    );
+    await (trx ? statement.transacting(trx as never) : statement);
+    return;
+  }
+  const query = knex(table(strapi));
   if (trx) query.transacting(trx as never);
-  await query.whereIn('scope', [...scopes].sort()).increment('version', 1);
+  await query.whereIn('scope', sorted).increment('version', 1);
 };

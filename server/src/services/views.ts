@@ -11,12 +11,23 @@ const views = ({ strapi }: { strapi: Core.Strapi }) => ({
   async increment(uid: UID.ContentType, documentId: string): Promise<number | null> {
     const { table, column } = tableOf(strapi, uid);
     const viewsColumn = column('views');
+    const knex = strapi.db.connection;
     // The Document Service can only read-then-write; one UPDATE … SET views = views + 1 is atomic under concurrency.
-    const rows: Record<string, unknown>[] = await strapi.db
-      .connection(table)
-      .where(column('documentId'), documentId)
-      .increment(viewsColumn, 1)
-      .returning([viewsColumn]);
+    let rows: Record<string, unknown>[];
+    if (strapi.db.dialect.client === 'postgres') {
+      // The document's rows locked in id order first (FOR UPDATE … ORDER BY id): concurrent reads of one document
+      // queue on its first row instead of deadlocking (a plain UPDATE of several rows can visit them in different
+      // orders as their versions move, and PostgreSQL then aborts one after deadlock_timeout).
+      const schema = strapi.db.getSchemaName();
+      const qualified = schema ? `${schema}.${table}` : table;
+      const result = await knex.raw(
+        'UPDATE ?? SET ?? = ?? + 1 WHERE id IN (SELECT id FROM ?? WHERE ?? = ? ORDER BY id FOR UPDATE) RETURNING ??',
+        [qualified, viewsColumn, viewsColumn, qualified, column('documentId'), documentId, viewsColumn],
+      );
+      rows = result.rows;
+    } else {
+      rows = await knex(table).where(column('documentId'), documentId).increment(viewsColumn, 1).returning([viewsColumn]);
+    }
     if (rows.length === 0) return null;
     return Math.max(...rows.map((row) => Number(row[viewsColumn])));
   },

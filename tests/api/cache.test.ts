@@ -69,6 +69,24 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     await get('/articles').set('If-None-Match', '"something else"').expect(200);
   });
 
+  it("a list's ETag follows the view counts it shows: a read elsewhere changes it, the old one no longer gives 304", async () => {
+    await article('Etag counted', 'etag-counted');
+    await clear();
+    const first = await get('/articles').expect(200);
+    const hit = await get('/articles').expect(200);
+    expect(hit.headers.etag).toBe(first.headers.etag);
+    const viewsOf = (body: { data: { slug: string; views: number }[] }) => body.data.find((a) => a.slug === 'etag-counted')?.views;
+
+    await get('/articles/etag-counted').expect(200);
+    const after = await get('/articles').expect(200);
+    expect(viewsOf(after.body)).toBe(viewsOf(first.body)! + 1);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    await get('/articles').set('If-None-Match', first.headers.etag).expect(200);
+    await get('/articles').set('If-None-Match', after.headers.etag).expect(304);
+    // The list stayed cached throughout (the detail was the other miss): only its counts were read again.
+    expect(await typeStats('article')).toMatchObject({ hits: 4, misses: 2 });
+  });
+
   it('query parameters in another order are the same entry; another locale is another entry', async () => {
     await clear();
     await get('/articles?pagination[pageSize]=5&sort=title:asc').expect(200);

@@ -92,9 +92,23 @@ const join = (parts: string[], counts: number[]) => {
   return out;
 };
 
-/** A detail's ETag is weak and ignores `views`; any other answer's is strong, over its bytes. */
-const etagOf = (parts: string[], views: ViewSlots | undefined, body: string) =>
-  views?.kind === 'detail' ? `W/"${hash(parts.join(TOKEN))}"` : `"${hash(body)}"`;
+/** A cached body with today's counts, as bytes. */
+const joinBytes = (parts: Buffer[], counts: number[]) => {
+  if (parts.length === 1) return parts[0];
+  const chunks: Buffer[] = [parts[0]];
+  for (let i = 1; i < parts.length; i += 1) chunks.push(Buffer.from(String(counts[i - 1])), parts[i]);
+  return Buffer.concat(chunks);
+};
+
+/** A list's strong ETag: its JSON without the counts (hashed once, when stored) and the counts, so the bytes. */
+const listEtag = (partsHash: string, counts: number[]) => `"${hash(`${partsHash} ${counts.join(',')}`)}"`;
+
+/** A detail's ETag is weak and ignores `views`; a list's is over its JSON and counts; any other's over its bytes. */
+const etagOf = (parts: string[], views: ViewSlots | undefined, counts: number[], body: string) => {
+  if (views?.kind === 'detail') return `W/"${hash(parts.join(TOKEN))}"`;
+  if (views?.kind === 'list') return listEtag(hash(parts.join(TOKEN)), counts);
+  return `"${hash(body)}"`;
+};
 
 /** `If-None-Match` matches `etag` (weak comparison, as RFC 9110 asks for this header). */
 const notModified = (ctx: Context, etag: string) => {
@@ -119,7 +133,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return value;
   };
 
-  const send = (ctx: Context, body: string, etag: string, control: string, contentType = 'application/json') => {
+  const send = (ctx: Context, body: string | Buffer, etag: string, control: string, contentType = 'application/json') => {
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', control);
     // A shared cache may give a `public` answer to a request with credentials unless told the answer depends on them.
@@ -149,19 +163,17 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /** The answer from `entry` with today's view counts; undefined when a counted row is gone (then computed anew). */
-  const bodyOf = async (entry: CacheEntry): Promise<string | undefined> => {
+  const answerOf = async (entry: CacheEntry): Promise<{ body: Buffer; etag: string } | undefined> => {
     const { views } = entry;
-    if (!views) return entry.parts[0];
+    if (!views) return { body: entry.parts[0], etag: entry.etag! };
     if (views.kind === 'detail') {
       const count = await getService(strapi, 'views').increment(views.uid as never, views.documentId);
-      return count === null ? undefined : join(entry.parts, [count]);
+      return count === null ? undefined : { body: joinBytes(entry.parts, [count]), etag: entry.etag! };
     }
-    const counts = await viewCounts(strapi, views.uid, views.ids);
-    if (views.ids.some((id) => !counts.has(id))) return undefined;
-    return join(
-      entry.parts,
-      views.ids.map((id) => counts.get(id)!)
-    );
+    const rows = await viewCounts(strapi, views.uid, views.ids);
+    if (views.ids.some((id) => !rows.has(id))) return undefined;
+    const counts = views.ids.map((id) => rows.get(id)!);
+    return { body: joinBytes(entry.parts, counts), etag: listEtag(entry.partsHash!, counts) };
   };
 
   return async (ctx: Context, next: Next) => {
@@ -181,13 +193,13 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const entry = versions && cache.get(key, versions);
     if (entry) {
       // A failed database call here (an outage) also sends the request the normal way.
-      const body = await (async () => {
+      const answer = await (async () => {
         if (!(await cache.publicMay(entry.actions, versions!.get('permissions') ?? 0))) return undefined;
-        return bodyOf(entry);
+        return answerOf(entry);
       })().catch(() => undefined);
-      if (body !== undefined) {
+      if (answer !== undefined) {
         cache.hit(entry.type);
-        send(ctx, body, entry.etag ?? etagOf(entry.parts, entry.views, body), cacheControl(), entry.contentType);
+        send(ctx, answer.body, answer.etag, cacheControl(), entry.contentType);
         return;
       }
     }
@@ -221,7 +233,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const id of views.ids) counts.push(byId.get(id) as number);
     }
     const body = join(parts, counts);
-    const etag = etagOf(parts, views, body);
+    const etag = etagOf(parts, views, counts, body);
 
     const cacheable =
       versions !== undefined &&
@@ -232,16 +244,17 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       (route?.config?.middlewares ?? []).length === 0;
     if (cacheable) {
       cache.miss(handler.controller);
-      const bytes = Buffer.byteLength(key) + parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+      const stored = parts.map((part) => Buffer.from(part));
+      const bytes = Buffer.byteLength(key) + stored.reduce((sum, part) => sum + part.length, 0);
       cache.set({
         key,
         type: handler.controller,
         actions,
         versions: versions!,
         scopes: SCOPES[handler.controller] ?? CONTENT_SCOPES,
-        parts,
+        parts: stored,
         views,
-        etag: views?.kind === 'list' ? undefined : etag,
+        ...(views?.kind === 'list' ? { partsHash: hash(parts.join(TOKEN)) } : { etag }),
         contentType,
         bytes,
       });

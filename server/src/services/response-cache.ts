@@ -18,11 +18,17 @@ export interface CacheEntry {
   /** Versions of every scope when the answer was computed. */
   versions: Map<string, number>;
   scopes: readonly string[];
-  /** The body; with `views`, the JSON around each count (`views.length + 1` parts). */
-  parts: string[];
+  /**
+   * The body's bytes; with `views`, the JSON around each count (`views.length + 1` parts). Buffers, not strings: kept
+   * outside V8's heap, where an evicted entry's memory is reused by the next one, so the process's RSS follows
+   * `cache.maxBytes` (strings that outlive a few collections pin V8 heap pages long after they are evicted).
+   */
+  parts: Buffer[];
   views?: ViewSlots;
-  /** The ETag, when it does not depend on `views`. */
+  /** The ETag, when it does not depend on `views` (every answer but a list with counts). */
   etag?: string;
+  /** A list with counts: the hash of its JSON without them, from which each answer's ETag is made with the counts. */
+  partsHash?: string;
   /** The `Content-Type` it was sent with (JSON, or a feed's XML). */
   contentType: string;
   bytes: number;

@@ -103,12 +103,9 @@ const joinBytes = (parts: Buffer[], counts: number[]) => {
 /** A list's strong ETag: its JSON without the counts (hashed once, when stored) and the counts, so the bytes. */
 const listEtag = (partsHash: string, counts: number[]) => `"${hash(`${partsHash} ${counts.join(',')}`)}"`;
 
-/** A detail's ETag is weak and ignores `views`; a list's is over its JSON and counts; any other's over its bytes. */
-const etagOf = (parts: string[], views: ViewSlots | undefined, counts: number[], body: string) => {
-  if (views?.kind === 'detail') return `W/"${hash(parts.join(TOKEN))}"`;
-  if (views?.kind === 'list') return listEtag(hash(parts.join(TOKEN)), counts);
-  return `"${hash(body)}"`;
-};
+/** A detail's ETag is weak and ignores `views`; any other answer's but a list with counts is strong, over its bytes. */
+const etagOf = (parts: string[], views: ViewSlots | undefined, body: string) =>
+  views?.kind === 'detail' ? `W/"${hash(parts.join(TOKEN))}"` : `"${hash(body)}"`;
 
 /** `If-None-Match` matches `etag` (weak comparison, as RFC 9110 asks for this header). */
 const notModified = (ctx: Context, etag: string) => {
@@ -233,7 +230,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const id of views.ids) counts.push(byId.get(id) as number);
     }
     const body = join(parts, counts);
-    const etag = etagOf(parts, views, counts, body);
+    const partsHash = views?.kind === 'list' ? hash(parts.join(TOKEN)) : undefined;
+    const etag = partsHash !== undefined ? listEtag(partsHash, counts) : etagOf(parts, views, body);
 
     const cacheable =
       versions !== undefined &&
@@ -254,7 +252,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         scopes: SCOPES[handler.controller] ?? CONTENT_SCOPES,
         parts: stored,
         views,
-        ...(views?.kind === 'list' ? { partsHash: hash(parts.join(TOKEN)) } : { etag }),
+        ...(partsHash !== undefined ? { partsHash } : { etag }),
         contentType,
         bytes,
       });

@@ -1,5 +1,5 @@
 /**
- * `views` is one counter per document: services/views.ts adds each read to every row of the document (all locales,
+ * `views` is one counter per document: services/content/views.ts adds each read to every row of the document (all locales,
  * draft and published). A locale version created later (Content Manager, `documents(uid).update({ documentId,
  * locale, data })`) starts with the schema's default, so it is set to the count the document's other rows hold.
  */

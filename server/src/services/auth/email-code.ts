@@ -4,13 +4,13 @@
  * replaces the older code; a send inside `resendInterval` is refused; a failed delivery leaves nothing behind.
  */
 import type { Core } from '@strapi/strapi';
-import type { PluginConfig } from '../config/schema';
-import { tableOf } from '../utils/columns';
-import { ServiceUnavailableError } from '../utils/errors';
-import { getService } from './get-service';
-import { describeMailFailure } from '../utils/mail-failure';
-import { uid } from '../domain/plugin-id';
-import { sameHash, secretHash } from '../utils/secret-hash';
+import type { PluginConfig } from '../../config/schema';
+import { tableOf } from '../../utils/columns';
+import { ServiceUnavailableError } from '../../utils/errors';
+import { getService } from '../get-service';
+import { describeMailFailure } from '../../utils/mail-failure';
+import { uid } from '../../domain/plugin-id';
+import { sameHash, secretHash } from '../../utils/secret-hash';
 
 const UID = uid('captcha');
 export const EMAIL_DELIVERY_FAILED = 'Email delivery failed, please try again later';

@@ -5,9 +5,9 @@
  */
 import type { Core, Schema, UID } from '@strapi/strapi';
 import { contentTypes, errors, relations } from '@strapi/utils';
-import { tableOf } from '../utils/columns';
-import { buildTree, type TreeNode } from '../utils/tree';
-import { getService } from './get-service';
+import { tableOf } from '../../utils/columns';
+import { buildTree, type TreeNode } from '../../utils/tree';
+import { getService } from '../get-service';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';

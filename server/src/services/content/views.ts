@@ -1,6 +1,6 @@
 /** View counters of articles and pages (document-middlewares/view-counts.ts keeps editors from overwriting them). */
 import type { Core, UID } from '@strapi/strapi';
-import { tableOf } from '../utils/columns';
+import { tableOf } from '../../utils/columns';
 
 const views = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**

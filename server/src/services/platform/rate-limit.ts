@@ -4,11 +4,11 @@
  * INSERT … ON CONFLICT … DO UPDATE … RETURNING), so concurrent hits are never lost.
  */
 import type { Core } from '@strapi/strapi';
-import type { PluginConfig, RateLimitName } from '../config/schema';
-import { tableOf } from '../utils/columns';
-import { getService } from './get-service';
-import { uid } from '../domain/plugin-id';
-import { sha256 } from '../utils/secret-hash';
+import type { PluginConfig, RateLimitName } from '../../config/schema';
+import { tableOf } from '../../utils/columns';
+import { getService } from '../get-service';
+import { uid } from '../../domain/plugin-id';
+import { sha256 } from '../../utils/secret-hash';
 
 export interface HitResult {
   allowed: boolean;

@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
 import { tableOf } from '../../utils/columns';
-import { ServiceUnavailableError } from '../../utils/errors';
+import { ServiceUnavailableError } from '../../domain/errors';
 import { getService } from '../get-service';
 import { describeMailFailure } from '../../utils/mail-failure';
 import { uid } from '../../domain/plugin-id';

@@ -12,7 +12,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
-import { forbidden } from '../../utils/errors';
+import { forbidden } from '../../domain/errors';
 import { getService } from '../get-service';
 import { deleteReactionRows, setLikeRow } from '../../repositories/comments/feedback';
 import { visibleCommentOr404 } from './visibility';

@@ -9,7 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
-import { forbidden } from '../../utils/errors';
+import { forbidden } from '../../domain/errors';
 import { getService } from '../get-service';
 import { voterKey, type Voter } from './voter-key';
 import type { Identifier, ReportInput } from '../../domain/comments';

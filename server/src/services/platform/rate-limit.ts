@@ -1,13 +1,11 @@
 /**
- * Fixed-window request counters kept in the database, so every instance sharing it counts together and the
- * counts survive restarts. One atomic upsert per hit (SQLite ≥ 3.35 and PostgreSQL both support
- * INSERT … ON CONFLICT … DO UPDATE … RETURNING), so concurrent hits are never lost.
+ * Fixed-window request counters kept in the database (repositories/rate-limit.ts), so every instance sharing it
+ * counts together and the counts survive restarts.
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig, RateLimitName } from '../../config/schema';
-import { tableOf } from '../../utils/columns';
+import { countHit, deleteEndedWindows, takeHitBack } from '../../repositories/rate-limit';
 import { getService } from '../get-service';
-import { uid } from '../../domain/plugin-id';
 import { sha256 } from '../../utils/secret-hash';
 
 export interface HitResult {
@@ -17,13 +15,8 @@ export interface HitResult {
   retryAfter: number;
 }
 
-const UID = uid('rate-limit');
-
 const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
-  const columns = () => {
-    const { table, column } = tableOf(strapi, UID);
-    return { table, bucket: column('bucket'), hits: column('hits'), resetAt: column('resetAt') };
-  };
+  const now = () => getService(strapi, 'clock').now();
 
   return {
     /**
@@ -31,36 +24,11 @@ const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
      * The bucket name is stored hashed: it may contain an e-mail address or an IP.
      */
     async hit(bucket: string, { interval, max }: { interval: number; max: number }): Promise<HitResult> {
-      const now = getService(strapi, 'clock').now();
-      const resetAt = now + interval * 1000;
-      const key = sha256(bucket);
-      const c = columns();
-      const { rows, first } = await strapi.db.connection
-        .raw(
-          `INSERT INTO ?? (??, ??, ??) VALUES (?, 1, ?)
-           ON CONFLICT (??) DO UPDATE SET
-             ?? = CASE WHEN ??.?? <= ? THEN 1 ELSE ??.?? + 1 END,
-             ?? = CASE WHEN ??.?? <= ? THEN ? ELSE ??.?? END
-           RETURNING ?? AS hits, ?? AS reset_at`,
-          [
-            c.table, c.bucket, c.hits, c.resetAt, key, resetAt,
-            c.bucket,
-            c.hits, c.table, c.resetAt, now, c.table, c.hits,
-            c.resetAt, c.table, c.resetAt, now, resetAt, c.table, c.resetAt,
-            c.hits, c.resetAt,
-          ]
-        )
-        .then((result: unknown) => {
-          // better-sqlite3 returns the rows as an array, pg as { rows }.
-          const list = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ hits: unknown; reset_at: unknown }>;
-          return { rows: list, first: list[0] };
-        });
-      if (!rows.length) throw new Error('rate limit upsert returned no row');
-      const hits = Number(first.hits);
-      const windowEnd = Number(first.reset_at);
+      const at = now();
+      const { hits, windowEnd } = await countHit(strapi, sha256(bucket), at, at + interval * 1000);
       // The window may have been opened by a request whose clock read a few ms later than ours (statements run in
       // any order, instances' clocks drift), so the remaining time is clamped to the window's length.
-      const retryAfter = Math.min(interval, Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+      const retryAfter = Math.min(interval, Math.max(1, Math.ceil((windowEnd - at) / 1000)));
       return { allowed: hits <= max, hits, retryAfter };
     },
 
@@ -73,20 +41,11 @@ const rateLimit = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Takes one hit of `rateLimit.<name>` back from `subject` in its current window (e.g. a login that succeeded). */
     async giveBack(name: RateLimitName, subject: string, config: PluginConfig): Promise<void> {
       if (!config.rateLimit.enabled) return;
-      const c = columns();
-      await strapi.db
-        .connection(c.table)
-        .where(c.bucket, sha256(`${name}:${subject}`))
-        .andWhere(c.hits, '>', 0)
-        .andWhere(c.resetAt, '>', getService(strapi, 'clock').now())
-        .decrement(c.hits, 1);
+      await takeHitBack(strapi, sha256(`${name}:${subject}`), now());
     },
 
     /** Deletes counters whose window has passed. */
-    async purgeExpired(): Promise<number> {
-      const c = columns();
-      return strapi.db.connection(c.table).where(c.resetAt, '<=', getService(strapi, 'clock').now()).delete();
-    },
+    purgeExpired: (): Promise<number> => deleteEndedWindows(strapi, now()),
   };
 };
 

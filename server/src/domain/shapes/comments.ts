@@ -1,18 +1,28 @@
 /** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
 import { z } from 'zod/v4';
-import { identifier, publicAuthor } from './common';
+import { identifier, optionalIdentifier, publicAuthor } from './common';
 import { localeQuery } from './content';
+import { NO_NUL, atMost, codePoints, noNul, required } from './fields';
 
-export const commentStatus = z.enum(['pending', 'approved', 'rejected']);
+export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+const ONE_OF_STATUSES = `must be one of ${COMMENT_STATUSES.join(', ')}`;
+export const commentStatus = z.enum(COMMENT_STATUSES, { error: ONE_OF_STATUSES });
+export type CommentStatus = z.infer<typeof commentStatus>;
 export const threadSort = z.enum(['createdAt:desc', 'createdAt:asc', 'top']);
 
-/** `content`, `article` (documentId or numeric id of a published article), optional `parent` and `author`. */
-export const commentInput = z.object({
-  content: z.string(),
-  article: identifier,
-  parent: identifier.nullable().optional(),
-  author: identifier.nullable().optional(),
-});
+/** Trimmed text of 1..maxLength characters (code points, so an emoji counts once); `comments.maxLength` is the limit. */
+export const commentText = (maxLength?: number) => {
+  const text = z.string({ error: 'must be a string' }).trim().refine(required, 'must not be empty').refine(noNul, NO_NUL);
+  return maxLength === undefined ? text : text.refine((value) => codePoints(value) <= maxLength, atMost(maxLength));
+};
+
+/**
+ * `content`, `article` (documentId or numeric id of a published article), optional `parent` and `author`; anything
+ * else in the body is ignored. `maxLength` is `comments.maxLength` when a body is checked.
+ */
+export const commentFields = (maxLength?: number) =>
+  z.object({ content: commentText(maxLength), article: identifier, parent: optionalIdentifier, author: optionalIdentifier });
+export const commentInput = commentFields();
 
 /** The fields, or the Strapi REST envelope `{ data: { … } }` around them. */
 export const createBody = z.union([commentInput, z.object({ data: commentInput })]);

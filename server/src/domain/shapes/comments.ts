@@ -27,15 +27,18 @@ export const commentInput = commentFields();
 /** The fields, or the Strapi REST envelope `{ data: { … } }` around them. */
 export const createBody = z.union([commentInput, z.object({ data: commentInput })]);
 
+/** The ids of a document a comment refers to. */
+export const documentRef = z.object({ id: z.number().int(), documentId: z.string() });
+
 export const createdComment = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
-  status: commentStatus,
-  createdAt: z.string(),
+  status: commentStatus.describe('`pending` until a moderator approves it, or `approved` with comments.autoApprove.'),
+  createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
-  parent: z.object({ id: z.number().int(), documentId: z.string() }).nullable(),
-  article: z.object({ id: z.number().int(), documentId: z.string() }),
+  parent: documentRef.nullable(),
+  article: documentRef,
 });
 export const createResponse = z.object({ data: createdComment });
 
@@ -54,7 +57,7 @@ export const commentNode: z.ZodType<CommentTreeNode> = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   author: publicAuthor.nullable(),
   get children() {
@@ -70,20 +73,27 @@ export const threadReply = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   likes: z.number().int(),
   author: publicAuthor.nullable(),
-  replyCount: z.number().int(),
+  replyCount: z.number().int().describe('Approved direct replies.'),
 });
 
 /** A root in a page of a thread, with its first replies (oldest first). */
-export const threadRoot = threadReply.extend({ replies: z.array(threadReply) });
+export const threadRoot = threadReply.extend({ replies: z.array(threadReply).describe('The first approved replies, oldest first.') });
 
-/** `next` is the cursor of the following page (pass it as `after`), null on the last page; `total` is left out with `pagination[withCount]=false`. */
+/** `next` is the cursor of the following page (pass it as `after`), null on the last page. */
+export const cursorPagination = z.object({
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  next: z.string().nullable().describe('The `after` of the next page; null on the last page.'),
+});
+
+/** `total` is left out with `pagination[withCount]=false`. */
 export const threadMeta = z.object({
-  pagination: z.object({ pageSize: z.number().int(), hasMore: z.boolean(), next: z.string().nullable() }),
-  total: z.number().int().optional(),
+  pagination: cursorPagination,
+  total: z.number().int().optional().describe("The article's approved roots (in a page of replies, the comment's approved direct replies)."),
 });
 
 export const rootsPageResponse = z.object({ data: z.array(threadRoot), meta: threadMeta });

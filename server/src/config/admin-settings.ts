@@ -1,22 +1,17 @@
 /**
- * The settings an administrator may edit in Settings → CMS Bag, described once: what is stored and accepted
- * (`adminSettingsSchema`, any part of them) and what the settings page shows (`adminView`) both come from it.
+ * The settings an administrator may edit in Settings → CMS Bag, described once (`settingsBody` in
+ * domain/shapes/admin.ts): what is stored and accepted (`adminSettingsSchema`) and what the settings page shows
+ * (`adminView`) both come from it.
  */
 import { z } from 'zod/v4';
+import { settingsBody } from '../domain/shapes/admin';
 import { isRecord } from '../utils/is-record';
-import { captchaType, durationValue, type PluginConfig } from './schema';
+import { durationValue, type PluginConfig } from './schema';
 
-const captcha = z.strictObject({ enabled: z.boolean(), type: captchaType }).partial();
-
-/** What an administrator may save: any part of the admin settings, nothing else. */
-export const adminSettingsSchema = z
-  .strictObject({
-    login: z.strictObject({ captcha }).partial(),
-    register: z.strictObject({ captcha }).partial(),
-    auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: durationValue }).partial(), requireEncryptedPassword: z.boolean() }).partial(),
-    comments: z.strictObject({ autoApprove: z.boolean() }).partial(),
-  })
-  .partial();
+/** What an administrator may save: the route's body (any part of the admin settings, nothing else), durations in seconds. */
+export const adminSettingsSchema = settingsBody.extend({
+  auth: settingsBody.shape.auth.unwrap().extend({ refreshToken: z.strictObject({ expiresIn: durationValue }).partial().optional() }).optional(),
+});
 
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 

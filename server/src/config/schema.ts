@@ -4,9 +4,9 @@
  */
 import crypto from 'crypto';
 import { z } from 'zod/v4';
+import { DURATION_PATTERN, captchaType, durationInput } from '../domain/shapes/admin';
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
-const DURATION_PATTERN = /^(\d+)\s*(s|m|h|d)?$/;
 
 /** Seconds in a duration written as a number of seconds or as '90s', '15m', '1h', '30d'. */
 export const toSeconds = (value: number | string): number => {
@@ -17,8 +17,7 @@ export const toSeconds = (value: number | string): number => {
 };
 
 /** A duration over 0 seconds, as seconds. */
-export const durationValue = z
-  .union([z.number().int().positive(), z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d')])
+export const durationValue = durationInput
   .transform(toSeconds)
   .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
 
@@ -46,9 +45,6 @@ const checkRsaPrivateKey = (pem: string, ctx: z.RefinementCtx<string>) => {
     ctx.addIssue({ code: 'custom', message: `must be an RSA private key of at least ${MIN_RSA_BITS} bits` });
   }
 };
-
-export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
-export const captchaType = z.enum(CAPTCHA_TYPES, { error: `must be one of ${CAPTCHA_TYPES.join(', ')}` });
 
 /**
  * Leading zero bits a proof-of-work solution needs: 2^16 SHA-256 tries on average, which the client's WebCrypto

@@ -2,31 +2,35 @@
 import { z } from 'zod/v4';
 import { COMMENT_STATUSES, commentStatus, commentText } from './comments';
 
-export const captchaType = z.enum(['image', 'pow', 'email', 'any']);
+export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
+export const captchaType = z.enum(CAPTCHA_TYPES, { error: `must be one of ${CAPTCHA_TYPES.join(', ')}` });
 
-const captcha = z.object({ enabled: z.boolean(), type: captchaType });
+/** A duration as written in the settings: seconds, or a number with a unit, such as '90s', '15m', '1h' or '30d'. */
+export const DURATION_PATTERN = /^(\d+)\s*(s|m|h|d)?$/;
+export const durationInput = z.union([
+  z.number().int().positive(),
+  z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d'),
+]);
+
+const captcha = z.strictObject({ enabled: z.boolean(), type: captchaType });
 
 /** The configuration keys an administrator may change without a restart; durations in seconds. */
-export const adminSettings = z.object({
-  login: z.object({ captcha }),
-  register: z.object({ captcha }),
-  auth: z.object({ refreshToken: z.object({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
-  comments: z.object({ autoApprove: z.boolean() }),
+export const adminSettings = z.strictObject({
+  login: z.strictObject({ captcha }),
+  register: z.strictObject({ captcha }),
+  auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
+  comments: z.strictObject({ autoApprove: z.boolean() }),
 });
 
-/** Only the given keys change; a duration may be a number of seconds or a string such as '30d'. */
-export const settingsBody = z.object({
-  login: z.object({ captcha: captcha.partial() }).partial().optional(),
-  register: z.object({ captcha: captcha.partial() }).partial().optional(),
-  auth: z
-    .object({
-      refreshToken: z.object({ expiresIn: z.union([z.number(), z.string()]) }).partial(),
-      requireEncryptedPassword: z.boolean(),
-    })
-    .partial()
-    .optional(),
-  comments: z.object({ autoApprove: z.boolean() }).partial().optional(),
-});
+/** Only the given keys change (any other key is refused); a duration may be a number of seconds or a string such as '30d'. */
+export const settingsBody = z
+  .strictObject({
+    login: z.strictObject({ captcha: captcha.partial() }).partial(),
+    register: z.strictObject({ captcha: captcha.partial() }).partial(),
+    auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: durationInput }).partial(), requireEncryptedPassword: z.boolean() }).partial(),
+    comments: z.strictObject({ autoApprove: z.boolean() }).partial(),
+  })
+  .partial();
 
 /** The key material is described, never sent. */
 export const keyMaterial = z.object({

@@ -42,28 +42,19 @@ export const createdComment = z.object({
 });
 export const createResponse = z.object({ data: createdComment });
 
-export interface CommentTreeNode {
-  id: number;
-  documentId: string;
-  content: string;
-  createdAt: string;
-  isAdmin: boolean;
-  author: z.infer<typeof publicAuthor> | null;
-  children: CommentTreeNode[];
-}
-
 /** A node of the approved tree: never the IP, the User-Agent, an e-mail or the status. */
-export const commentNode: z.ZodType<CommentTreeNode> = z.object({
+export const commentNode = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
   createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   author: publicAuthor.nullable(),
-  get children() {
+  get children(): z.ZodArray<typeof commentNode> {
     return z.array(commentNode);
   },
 });
+export type CommentTreeNode = z.infer<typeof commentNode>;
 
 /** `total` counts every node of the tree, roots and replies. */
 export const treeResponse = z.object({ data: z.array(commentNode), meta: z.object({ total: z.number().int() }) });

@@ -104,51 +104,35 @@ export const banner = z
 
 export const tag = z.object({ ...entry, title: z.string(), slug: z.string() }).catchall(z.unknown());
 
-export interface CategoryNode {
-  id: number;
-  documentId: string;
-  title: string;
-  slug?: string | null;
-  children: CategoryNode[];
-  [field: string]: unknown;
-}
-
 /** A category with its sub-categories, to any depth. */
-export const category: z.ZodType<CategoryNode> = z
-  .object({
-    ...entry,
-    title: z.string(),
-    slug: z.string().nullable().optional(),
-    children: z.array(z.lazy(() => category)),
-  })
-  .catchall(z.unknown());
-
-export interface MenuItemNode {
-  id: number;
-  documentId: string;
-  title: string;
-  url: string;
-  target: '_self' | '_blank';
-  icon?: string | null;
-  isHot?: boolean;
-  order?: number;
-  children: MenuItemNode[];
-  [field: string]: unknown;
-}
+export const category = z.looseObject({
+  id: entry.id,
+  documentId: entry.documentId,
+  locale: entry.locale,
+  title: z.string(),
+  slug: z.string().nullable().optional(),
+  get children(): z.ZodArray<typeof category> {
+    return z.array(category);
+  },
+});
+export type CategoryNode = z.infer<typeof category>;
 
 /** Every attribute of the menu-item content type except its `menu` and `parent` relations, plus `children`. */
-export const menuItem: z.ZodType<MenuItemNode> = z
-  .object({
-    ...entry,
-    title: z.string(),
-    url: z.string(),
-    target: z.enum(['_self', '_blank']),
-    icon: z.string().nullable().optional(),
-    isHot: z.boolean().optional(),
-    order: z.number().int().optional(),
-    children: z.array(z.lazy(() => menuItem)),
-  })
-  .catchall(z.unknown());
+export const menuItem = z.looseObject({
+  id: entry.id,
+  documentId: entry.documentId,
+  locale: entry.locale,
+  title: z.string(),
+  url: z.string(),
+  target: z.enum(['_self', '_blank']),
+  icon: z.string().nullable().optional(),
+  isHot: z.boolean().optional(),
+  order: z.number().int().optional(),
+  get children(): z.ZodArray<typeof menuItem> {
+    return z.array(menuItem);
+  },
+});
+export type MenuItemNode = z.infer<typeof menuItem>;
 
 export const menu = z.object({
   ...entry,

@@ -76,6 +76,12 @@ export default ({ env }) => ({
         rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },
         aes: { secret: env('AES_SECRET') || undefined },
       },
+      // The front end that feeds and the sitemap link to: the demo page this server serves (public/example.html shows
+      // an article by `?article=<slug>`). SITE_URL empty: unset, and feeds and the sitemap answer 503.
+      site: {
+        url: env('SITE_URL', `http://localhost:${env.int('PORT', 1337)}`) || undefined,
+        paths: { article: '/example.html?article={slug}' },
+      },
       // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
       ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
     },

@@ -5,8 +5,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
+import { ServiceUnavailableError } from '../../domain/errors';
 import { serverUrl, type ServerConfig } from '../../domain/server-url';
-import { ServiceUnavailableError } from '../../utils/errors';
 
 export const SITE_URL_MISSING = 'Site URL is not configured';
 

@@ -193,7 +193,7 @@ export const configSchema = z
               })
               .strict()
               .default({}),
-            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to server.url. */
+            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to the host's own URL (domain/server-url.ts). */
             publicUrl: z.string().url().optional(),
             /**
              * HMAC secret for unsubscribe links; when not set, derived from the users-permissions jwtSecret, the key

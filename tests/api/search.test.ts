@@ -172,6 +172,9 @@ describe('GET /api/bag/search', () => {
       [{ q: 'walrus', pagination: { pageSize: '101' } }, 'pagination.pageSize'],
       [{ q: 'walrus', pagination: { pageSize: '0' } }, 'pagination.pageSize'],
       [{ q: 'walrus', pagination: { page: 'x' } }, 'pagination.page'],
+      // Past the largest safe integer the offset is no longer an integer to the database.
+      [{ q: 'walrus', pagination: { page: '99999999999999999999' } }, 'pagination.page'],
+      [{ q: 'walrus', pagination: { page: String(Number.MAX_SAFE_INTEGER + 2) } }, 'pagination.page'],
     ];
     for (const [query, field] of cases) {
       const res = await search(query);
@@ -180,6 +183,10 @@ describe('GET /api/bag/search', () => {
     }
     expect((await search({ q: 'x'.repeat(200) })).status).toBe(200);
     expect((await search({ q: 'walrus', pagination: { pageSize: '100' } })).status).toBe(200);
+    // The largest page accepted is an empty page, whatever the page size.
+    const last = await search({ q: 'walrus', pagination: { page: String(Number.MAX_SAFE_INTEGER), pageSize: '100' } });
+    expect([last.status, last.body.data]).toEqual([200, []]);
+    expect(last.body.meta.pagination).toMatchObject({ page: Number.MAX_SAFE_INTEGER, total: 2 });
   });
 
   it('pages the results', async () => {

@@ -139,6 +139,42 @@ describe('GET /api/bag/search', () => {
     expect(hit.title).toBe('<script>alert("x")</script> Danger & "quotes"');
   });
 
+  it("keeps the author's characters in excerpts: tag-like text is escaped text, not dropped", async () => {
+    await article({
+      slug: 'html-tutorial',
+      title: 'Writing HTML',
+      content: 'Ocelot tutorial: &lt;entities&gt; stay, write <script>alert(1)</script> then <b>bold</b> & <i>more</i> text.',
+    });
+    const [hit] = (await search({ q: 'ocelot' })).body.data as Hit[];
+    expect(hit.slug).toBe('html-tutorial');
+    expect(hit.highlight.excerpt).toMatch(
+      /^<mark>Ocelot<\/mark> tutorial: &amp;lt;entities&amp;gt; stay, write &lt;script&gt;alert\(1\)&lt;\/script/,
+    );
+    // However long the database's window, the excerpt is a piece of the escaped text.
+    const escaped =
+      'Ocelot tutorial: &amp;lt;entities&amp;gt; stay, write &lt;script&gt;alert(1)&lt;/script&gt; then &lt;b&gt;bold&lt;/b&gt; ' +
+      '&amp; &lt;i&gt;more&lt;/i&gt; text.';
+    expect(escaped).toContain(hit.highlight.excerpt.replace(/<\/?mark>/g, '').replace(/…/g, ''));
+    // The summary's excerpt too (the hostile article's summary holds <b>bold</b>).
+    const [hostile] = (await search({ q: 'danger' })).body.data as Hit[];
+    expect(hostile.highlight.excerpt).toBe('Summary with &lt;b&gt;bold&lt;/b&gt; <mark>danger</mark>');
+  });
+
+  it("marks only matches: control characters in the author's text are not markers", async () => {
+    await article({
+      slug: 'controls',
+      title: 'Quagga \u0002not\u0003 a \u0003match\u0002 \u0002quagga\u0003',
+      summary: 'Stripes \u0002and\u0003 \u0002quagga\u0003\u0003 here\u0002',
+      content: '\u0003Body\u0002 text',
+    });
+    const [hit] = (await search({ q: 'quagga' })).body.data as Hit[];
+    expect(hit.slug).toBe('controls');
+    expect(hit.highlight.title).toBe('<mark>Quagga</mark> not a match <mark>quagga</mark>');
+    expect(hit.highlight.excerpt).toBe('Stripes and <mark>quagga</mark> here');
+    // The raw fields stay as stored.
+    expect(hit.title).toBe('Quagga \u0002not\u0003 a \u0003match\u0002 \u0002quagga\u0003');
+  });
+
   it('takes every character of q as text (never 500)', async () => {
     const hostile = [
       '"', "'", '*', 'NEAR(a b)', 'title:x', 'a OR b', '-x', '(', ')', '\\', '%', '_', '&|!:*', '😀', '"walrus',

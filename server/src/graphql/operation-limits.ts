@@ -28,6 +28,7 @@ import type {
   ValidationContext,
   ValidationRule,
 } from 'graphql';
+import type { PluginConfig } from '../config/schema';
 import { getService } from '../services/get-service';
 import type { PluginTypes } from './nexus';
 
@@ -81,6 +82,7 @@ const hostGraphql = (strapi: Core.Strapi): Graphql => {
   return createRequire(path.join(pluginPath, 'package.json'))('graphql') as Graphql;
 };
 
+/** The host's pagination of its generated lists (`defaultLimit`, `maxLimit`), which bounds every list but the plugin's own. */
 const hostPages = (strapi: Core.Strapi): Pages => {
   const maxLimit = positiveNumber(strapi.config.get('plugin::graphql.maxLimit'));
   const capped = (requested: number) => (maxLimit === undefined ? requested : Math.min(requested, maxLimit));
@@ -91,14 +93,23 @@ const hostPages = (strapi: Core.Strapi): Pages => {
   };
 };
 
-const hostLimits = (strapi: Core.Strapi): Limits => {
-  const { graphql } = getService(strapi, 'settings').file();
+/**
+ * The plugin's own lists, bounded by its configuration rather than by the host's pagination: a thread page (its
+ * `pageSize` argument, as REST's) and the replies shown under each of its roots.
+ */
+const ownPages = ({ comments }: PluginConfig): Record<string, Pages> => {
+  const { pageSize, maxPageSize, replies } = comments.thread;
   return {
-    maxRootFields: graphql.maxRootFields,
-    maxDepth: positiveNumber(strapi.config.get('plugin::graphql.depthLimit')) ?? DEFAULT_DEPTH_LIMIT,
-    maxCost: graphql.maxCost,
+    'Query.bagCommentThread': { byDefault: pageSize, unknown: maxPageSize, capped: (requested) => Math.min(requested, maxPageSize) },
+    'BagCommentRoot.replies': { byDefault: replies, unknown: replies, capped: () => replies },
   };
 };
+
+const limitsOf = (strapi: Core.Strapi, { graphql }: PluginConfig): Limits => ({
+  maxRootFields: graphql.maxRootFields,
+  maxDepth: positiveNumber(strapi.config.get('plugin::graphql.depthLimit')) ?? DEFAULT_DEPTH_LIMIT,
+  maxCost: graphql.maxCost,
+});
 
 /**
  * The page a field's arguments ask for: `pagination: { limit | pageSize }` or `pageSize`; undefined when the field
@@ -125,14 +136,15 @@ const requestedPage = (gql: Graphql, field: FieldNode, takes: Set<string>, pages
 
 /** A validation rule refusing the operations that touch `pluginTypes` and exceed the limits. */
 export const operationLimits = (strapi: Core.Strapi, pluginTypes: PluginTypes): ValidationRule => {
-  let gql: Graphql | undefined;
-  let limits: Limits | undefined;
-  let pages: Pages | undefined;
+  let setup: { gql: Graphql; limits: Limits; hostPages: Pages; ownPages: Record<string, Pages> } | undefined;
 
   return (context: ValidationContext): ASTVisitor => {
-    gql ??= hostGraphql(strapi);
-    limits ??= hostLimits(strapi);
-    pages ??= hostPages(strapi);
+    if (!setup) {
+      const config = getService(strapi, 'settings').file();
+      setup = { gql: hostGraphql(strapi), limits: limitsOf(strapi, config), hostPages: hostPages(strapi), ownPages: ownPages(config) };
+    }
+    const { gql, limits } = setup;
+    const pagesOf = (parent: GraphQLNamedType | undefined, field: string) => setup!.ownPages[`${parent?.name}.${field}`] ?? setup!.hostPages;
     const { Kind, GraphQLError, getNamedType, getNullableType, isListType, isObjectType, isInterfaceType } = gql;
     const schema = context.getSchema();
     const ours = (type: GraphQLNamedType | undefined | null) => type !== undefined && type !== null && pluginTypes.has(type.name);
@@ -160,9 +172,10 @@ export const operationLimits = (strapi: Core.Strapi, pluginTypes: PluginTypes): 
           const definition = fieldsOf(parent)?.[selection.name.value];
           const type: GraphQLOutputType | undefined = definition?.type;
           const named = type ? getNamedType(type) : undefined;
-          const own = requestedPage(gql!, selection, new Set(definition?.args.map((arg) => arg.name) ?? []), pages!);
+          const pages = pagesOf(parent, selection.name.value);
+          const own = requestedPage(gql, selection, new Set(definition?.args.map((arg) => arg.name) ?? []), pages);
           const isList = type !== undefined && isListType(getNullableType(type));
-          const items = isList ? (own ?? page ?? pages!.byDefault) : 1;
+          const items = isList ? (own ?? page ?? pages.byDefault) : 1;
           const below = selection.selectionSet ? measure(selection.selectionSet, named, isList ? undefined : own) : NOTHING;
           add(
             { depth: 0, cost: 1 + items * below.cost, touches: below.touches || ours(parent) || ours(named) },
@@ -218,7 +231,7 @@ export const operationLimits = (strapi: Core.Strapi, pluginTypes: PluginTypes): 
         if (!root) return;
         const { depth, cost, touches } = measure(operation.selectionSet, root, undefined);
         if (!touches) return;
-        const { maxRootFields, maxDepth, maxCost } = limits!;
+        const { maxRootFields, maxDepth, maxCost } = limits;
         const rootFields = pluginRootKeys(operation.selectionSet, root, new Set(), new Set()).size;
         if (rootFields > maxRootFields) {
           refuse(operation, `has ${rootFields} root fields of cms-plugin-bag; at most ${maxRootFields} are allowed`);

@@ -130,11 +130,14 @@ describe.each(GRAPHQL_ORDERS)('GraphQL operation limits of cms-plugin-bag (Graph
   });
 });
 
-describe('GraphQL depth limit of cms-plugin-bag with the host depthLimit set', () => {
+describe('GraphQL operation limits of cms-plugin-bag, configured, with the host depthLimit set', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await setupStrapi({ env: { GRAPHQL: 'after', GRAPHQL_DEPTH_LIMIT: '12' } });
+    app = await setupStrapi({
+      env: { GRAPHQL: 'after', GRAPHQL_DEPTH_LIMIT: '12' },
+      config: { graphql: { maxRootFields: 2, maxCost: 100 } },
+    });
   });
   afterAll(async () => {
     await app.stop();
@@ -145,5 +148,12 @@ describe('GraphQL depth limit of cms-plugin-bag with the host depthLimit set', (
     const res = await graphql(app, nested(13));
     expect(res.status).toBe(400);
     expect(res.errors![0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+  });
+
+  it('takes graphql.maxRootFields and graphql.maxCost from the configuration', async () => {
+    expect((await graphql(app, aliases(2, 'cmsPluginBagTags(pagination: { limit: 5 }) { slug }'))).errors).toBeUndefined();
+    expectRefused(await graphql(app, aliases(3, 'cmsPluginBagTags { slug }')), /^Operation has 3 root fields of cms-plugin-bag; at most 2 are allowed$/);
+    // 1 + 50 tags × 2 fields = 101.
+    expectRefused(await graphql(app, '{ cmsPluginBagTags(pagination: { limit: 50 }) { slug title } }'), /^Operation costs 101; at most 100 are allowed/);
   });
 });

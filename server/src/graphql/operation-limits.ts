@@ -6,9 +6,7 @@
  * - at most the host's `depthLimit` levels, or 10 when the host sets none (graphql-depth-limit's measure, so both
  *   agree);
  * - at most `graphql.maxCost`: every field counts 1 for each time it is resolved, and a list multiplies what is below
- *   it by the page it holds (its `pagination` / `pageSize` argument, or the page of the connection it is in; the
- *   host's `defaultLimit` when absent, capped by its `maxLimit`; its `maxLimit`, or 100 when it has none, for a value
- *   given in a variable or `-1`).
+ *   it by the items it holds (its page as the query asks for it and the host's or the plugin's settings bound it).
  *
  * An operation touches the plugin when any of its fields is on, or returns, one of the plugin's types; the limits then
  * apply to the whole operation (a host type such as `UploadFile.related` can lead back to the plugin's). Operations on

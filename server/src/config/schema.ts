@@ -131,7 +131,7 @@ export const configSchema = z
       .default({}),
     content: z
       .object({
-        /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (utils/query-shape.ts). */
+        /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (services/content/query-shape.ts). */
         maxRelationDepth: z.number().int().min(1).max(10).default(2),
         /** Whether a to-many relation may follow another relation there (`tags.articles`, `category.articles`). */
         nestedToMany: z.boolean().default(false),

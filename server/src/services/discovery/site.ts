@@ -4,7 +4,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
-import { ServiceUnavailableError } from '../../utils/errors';
+import { ServiceUnavailableError } from '../../domain/errors';
 
 export const SITE_URL_MISSING = 'Site URL is not configured';
 

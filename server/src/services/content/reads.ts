@@ -151,7 +151,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       auth: Auth,
       defaultPopulate: string[],
       locale?: string,
-      countView: ViewCounter = (counted, documentId) => getService(strapi, 'views').increment(counted, documentId),
+      countView: ViewCounter = (type, documentId) => getService(strapi, 'views').increment(type, documentId),
     ) {
       const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate, locale);
       if (!entity) return null;

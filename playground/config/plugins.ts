@@ -6,11 +6,19 @@ const playgroundDir = path.basename(path.resolve(__dirname, '..')) === 'dist' ? 
 
 // Optional: the host's GraphQL plugin, off unless GRAPHQL is `before` or `after` (where it stands in this file
 // relative to cms-plugin-bag, which decides which of the two Strapi loads first). The tests boot it both ways.
-const graphqlPlugin = (position: string) => ({
+// Its operation limits are set as docs/graphql.md asks of every app; GRAPHQL_DEPTH_LIMIT overrides `depthLimit`
+// (`unset`: none, as in an app that never set it — the tests of the plugin's own depth limit).
+const graphqlPlugin = (position: string, depthLimit: string) => ({
   enabled: position === 'before' || position === 'after',
   // A dev dependency of the repository (not of the playground app), so it is declared with its path.
   resolve: path.dirname(require.resolve('@strapi/plugin-graphql/package.json')),
-  config: { playgroundAlways: false, defaultLimit: 25, maxLimit: 100, apolloServer: { introspection: true } },
+  config: {
+    playgroundAlways: false,
+    defaultLimit: 25,
+    maxLimit: 100,
+    ...(depthLimit === 'unset' ? {} : { depthLimit: Number(depthLimit) }),
+    apolloServer: { introspection: true },
+  },
 });
 
 // Benchmark only (REST_CACHE=1, set by bench/run.mjs): @strapi-community/plugin-rest-cache with its memory provider, the
@@ -39,7 +47,7 @@ const restCachePlugin = () => ({
 export default ({ env }) => {
   const siteUrl = env('SITE_URL', `http://localhost:${env.int('PORT', 1337)}`);
   return {
-    ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before') } : {}),
+    ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before', env('GRAPHQL_DEPTH_LIMIT', '10')) } : {}),
     ...(env.bool('REST_CACHE', false) ? { 'rest-cache': restCachePlugin() } : {}),
     'users-permissions': {
       config: {
@@ -86,6 +94,6 @@ export default ({ env }) => {
         ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
       },
     },
-    ...(env('GRAPHQL', '') === 'after' ? { graphql: graphqlPlugin('after') } : {}),
+    ...(env('GRAPHQL', '') === 'after' ? { graphql: graphqlPlugin('after', env('GRAPHQL_DEPTH_LIMIT', '10')) } : {}),
   };
 };

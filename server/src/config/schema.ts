@@ -256,6 +256,17 @@ export const configSchema = z
       })
       .strict()
       .default({}),
+    graphql: z
+      .object({
+        /**
+         * With the host's GraphQL plugin: root fields returning the plugin's types one operation may hold (each
+         * alias counts) and its estimated cost (graphql/operation-limits.ts); the depth limit is the host's.
+         */
+        maxRootFields: z.number().int().min(1).max(1000).default(20),
+        maxCost: z.number().int().min(1).default(20000),
+      })
+      .strict()
+      .default({}),
     rateLimit: z
       .object({
         enabled: z.boolean().default(true),

@@ -186,7 +186,7 @@ export const configSchema = z
               })
               .strict()
               .prefault({}),
-            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to server.url. */
+            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to the host's own URL (domain/server-url.ts). */
             publicUrl: z.string().url().optional(),
             /**
              * HMAC secret for unsubscribe links; when not set, derived from the users-permissions jwtSecret, the key
@@ -246,6 +246,17 @@ export const configSchema = z
           .object({ maxAge: durationOrZero(0), sMaxAge: durationOrZero(0), staleWhileRevalidate: durationOrZero(0) })
           .strict()
           .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    graphql: z
+      .object({
+        /**
+         * With the host's GraphQL plugin: root fields returning the plugin's types one operation may hold (each
+         * alias counts) and its estimated cost (graphql/operation-limits.ts); the depth limit is the host's.
+         */
+        maxRootFields: z.number().int().min(1).max(1000).default(20),
+        maxCost: z.number().int().min(1).default(20000),
       })
       .strict()
       .prefault({}),

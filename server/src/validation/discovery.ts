@@ -1,20 +1,15 @@
 /** Query checks of the feeds: `category` and `tag` by their shape; `locale` is left to the locales service. */
 import { z } from 'zod/v4';
 import { feedQuery } from '../domain/shapes/discovery';
+import type { FeedQuery } from '../services/discovery/feeds';
 import { parseShape } from './shape';
 
 const slugs = z.object({ category: feedQuery.category, tag: feedQuery.tag });
 
-export interface FeedQueryInput {
-  locale?: unknown;
-  category?: string;
-  tag?: string;
-}
-
 const present = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** `locale` (checked by the locales service), `category` and `tag` of a feed request; nothing else is read. */
-export const validateFeedQuery = (query: Record<string, unknown>): FeedQueryInput => {
+export const validateFeedQuery = (query: Record<string, unknown>): FeedQuery => {
   const { category, tag } = parseShape(slugs, query, { first: true });
   return { locale: query.locale, category: present(category), tag: present(tag) };
 };

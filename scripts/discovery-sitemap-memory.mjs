@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Measures the streamed sitemap (CONTRACT §9) on 100,000 published articles: boots the playground (built:
+ * Measures the streamed sitemap (docs/discovery.md#streaming-and-memory) on 100,000 published articles: boots the playground (built:
  * `npm run build && npm run build -w playground`) on a fresh SQLite file (or PostgreSQL with `DATABASE_CLIENT=postgres`
  * and the `scripts/postgres.sh env` variables, on a new database), bulk-inserts the articles as the Document Service
  * lays them out (a draft and a published row per document; every tenth with a cover), then fetches `/sitemap.xml`

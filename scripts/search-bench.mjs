@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Search benchmark (CONTRACT §9, issue 21), run by `npm run bench` for its discovery rows and runnable alone: seeds N published English articles
+ * Search benchmark (docs/search.md#benchmark), run by `npm run bench` for its discovery rows and runnable alone: seeds N published English articles
  * (default 100,000; each a draft row and a published row, about 2 KB of text, as bench/seed.mjs lays rows out) into a
  * fresh playground database with raw inserts, then measures
  *   1. the index build for all of them (the start-up build, `search.ensureIndex()`, from an empty index),

@@ -105,7 +105,7 @@ export const pluginConfig = (extra = {}) =>
     rateLimit: Object.fromEntries(
       ['login', 'captchaImage', 'refreshToken'].map((name) => [name, { interval: '1h', max: 1_000_000_000 }]),
     ),
-    // Feeds and the sitemap answer 503 without the site's public address (CONTRACT §9).
+    // Feeds and the sitemap answer 503 without the site's public address (`site.url`).
     site: { url: 'https://www.example.com' },
     ...extra,
   });

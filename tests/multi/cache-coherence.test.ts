@@ -1,5 +1,5 @@
 /**
- * The response cache across instances (CONTRACT §8, docs/caching.md): two playground processes (A, B) and the test
+ * The response cache across instances (docs/caching.md#why-it-is-never-stale): two playground processes (A, B) and the test
  * file's own instance on one PostgreSQL database, each with its own memory cache. 1,000 write-then-read pairs, every
  * kind of write, each read on an instance whose cache held the URL just before the write: no stale read. Then views
  * stay exact with the cache on when both instances count at once.

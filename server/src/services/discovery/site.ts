@@ -1,5 +1,5 @@
 /**
- * The public front end as feeds and the sitemap link to it (CONTRACT §9): `site.url` + `site.paths.<kind>` with
+ * The public front end as feeds and the sitemap link to it (docs/discovery.md#absolute-urls): `site.url` + `site.paths.<kind>` with
  * `{slug}` and `{locale}` replaced; and absolute URLs of uploaded files and of the plugin's own routes.
  */
 import type { Core } from '@strapi/strapi';

@@ -12,6 +12,12 @@ export type Resolve = (parent: unknown, args: Args, context: unknown, info: unkn
 /** A resolver middleware as the GraphQL plugin calls it (`resolversConfig[path].middlewares`). */
 export type ResolverMiddleware = (resolve: Resolve, parent: unknown, args: Args, context: unknown, info: unknown) => unknown;
 
+/**
+ * The names of the plugin's types in the schema, its own and the generated ones (filled as the GraphQL plugin builds
+ * the schema; operation-limits.ts reads it to tell the operations that touch the plugin).
+ */
+export type PluginTypes = Set<string>;
+
 /** A user as the plugin shows it anywhere (`author` of articles, comments, threads): no e-mail, no account details. */
 export const AUTHOR_TYPE = 'BagAuthor';
 

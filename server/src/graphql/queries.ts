@@ -14,13 +14,13 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { ActionName } from '../controllers';
 import rateLimitMiddleware from '../middlewares/rate-limit';
-import type { DetailKind } from '../services/content';
+import type { DetailKind, ViewCounter } from '../services/content';
 import { getService } from '../services/get-service';
 import { PLUGIN_ID } from '../domain/plugin-id';
 import { parseIdentifier, validateCommentBody } from '../validation/comment';
 import { parseRootsQuery } from '../validation/thread';
 import { writeDeepResults } from './deep-results';
-import type { Nexus } from './nexus';
+import type { Nexus, PluginTypes } from './nexus';
 import { outputTypes } from './output-types';
 
 
@@ -77,14 +77,41 @@ interface CreateCommentArgs {
 
 const localeOf = (args: { locale?: string | null }) => ({ locale: args.locale ?? undefined });
 
-export const registerPluginQueries = (strapi: Core.Strapi): void => {
+/**
+ * One view per document per operation: aliases reading one article or page in one request add a single view, and all
+ * show the count that includes it (later aliases wait for the first one's count). Keyed on the operation's context,
+ * which the GraphQL plugin makes per request.
+ */
+const viewsByOperation = new WeakMap<ResolverContext, Map<string, Promise<number | null>>>();
+
+const countOncePerOperation =
+  (strapi: Core.Strapi, context: ResolverContext): ViewCounter =>
+  (uid, documentId) => {
+    let counted = viewsByOperation.get(context);
+    if (!counted) {
+      counted = new Map();
+      viewsByOperation.set(context, counted);
+    }
+    const key = `${uid}:${documentId}`;
+    let count = counted.get(key);
+    if (!count) {
+      count = getService(strapi, 'views').increment(uid, documentId);
+      counted.set(key, count);
+    }
+    return count;
+  };
+
+export const registerPluginQueries = (strapi: Core.Strapi, pluginTypes: PluginTypes): void => {
   // bagMenu's item tree is as deep as the menu, like REST's answer.
   writeDeepResults(strapi);
 
   const detail =
     (kind: DetailKind): Resolver<SlugArgs> =>
     async (_parent, args, context) =>
-      getService(strapi, 'content').viewDetail(kind, args.slug, context.state.auth, localeOf(args));
+      getService(strapi, 'content').viewDetail(kind, args.slug, context.state.auth, {
+        ...localeOf(args),
+        countView: countOncePerOperation(strapi, context),
+      });
 
   const menu: Resolver<SlugArgs> = async (_parent, args, context) =>
     getService(strapi, 'menus').detail(args.slug, context.state.auth, localeOf(args));
@@ -117,9 +144,11 @@ export const registerPluginQueries = (strapi: Core.Strapi): void => {
     .service('extension')
     .use(({ nexus }: { nexus: Nexus }) => {
       const slugArgs = { slug: nexus.nonNull(nexus.stringArg()), locale: nexus.stringArg() };
+      const ownTypes = outputTypes(nexus);
+      for (const type of ownTypes) pluginTypes.add(type.name);
       return {
         types: [
-          ...outputTypes(nexus),
+          ...ownTypes,
           nexus.extendType({
             type: 'Query',
             definition(t) {

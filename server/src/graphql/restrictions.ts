@@ -8,7 +8,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { publicAuthor } from '../domain/users';
 import { PLUGIN_ID, uid } from '../domain/plugin-id';
-import { AUTHOR_TYPE, authorType, type Args, type Nexus, type ResolverMiddleware } from './nexus';
+import { AUTHOR_TYPE, authorType, type Args, type Nexus, type PluginTypes, type ResolverMiddleware } from './nexus';
 
 const ARTICLE = uid('article');
 const BANNER = uid('banner');
@@ -63,7 +63,7 @@ const forcedArgs = (model: Model) => {
   return middleware;
 };
 
-export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
+export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: PluginTypes): void => {
   const extension = strapi.plugin('graphql').service('extension');
   const ours = pluginModels(strapi);
 
@@ -97,6 +97,13 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi): void => {
     const typeName = (model: Model): string => naming.getTypeName(model);
     const resolversConfig: Record<string, { middlewares: ResolverMiddleware[] }> = {};
     const publicModels = pluginModels(strapi).filter((model) => !isInternal(model));
+    for (const model of publicModels) {
+      pluginTypes.add(typeName(model));
+      pluginTypes.add(naming.getEntityResponseName(model));
+      pluginTypes.add(naming.getEntityResponseCollectionName(model));
+      pluginTypes.add(naming.getRelationResponseCollectionName(model));
+    }
+    pluginTypes.add(AUTHOR_TYPE);
 
     for (const model of publicModels) {
       const middleware = forcedArgs(model);

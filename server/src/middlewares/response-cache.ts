@@ -6,21 +6,21 @@
  * entry's Users & Permissions actions against the Public role's, re-read whenever a role or permission changed.
  *
  * - A request with an `Authorization` header never reads nor fills the cache; its 200 gets `private, no-cache`.
- * - An anonymous hit needs the versions of its scopes to be current (services/cache-versions.ts): one SELECT.
+ * - An anonymous hit needs the versions of its scopes to be current (services/cache/cache-versions.ts): one SELECT.
  * - A streamed answer (the sitemap) is not kept; its ETag is made of its URL and the versions read before it was
  *   computed, so a 304 never confirms older content (a write between raises a version, and the next ETag differs).
- * - `views` is never served from memory: a detail hit counts the read (services/views.ts) and shows that count; a
- *   list hit reads the rows' counts (repositories/cache-views.ts). A detail's ETag is weak and ignores `views`.
+ * - `views` is never served from memory: a detail hit counts the read (services/content/views.ts) and shows that count; a
+ *   list hit reads the rows' counts (repositories/cache/views.ts). A detail's ETag is weak and ignores `views`.
  */
 import crypto from 'crypto';
 import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { uid as pluginUid } from '../domain/plugin-id';
-import { viewCounts } from '../repositories/cache-views';
+import { viewCounts } from '../repositories/cache/views';
 import type { CacheScope } from '../domain/cache-scopes';
 import { getService } from '../services/get-service';
-import type { CacheEntry, ViewSlots } from '../services/response-cache';
+import type { CacheEntry, ViewSlots } from '../services/cache/response-cache';
 
 /** Per controller: what its answers show, so which writes make them stale. */
 const SCOPES: Record<string, readonly CacheScope[]> = {

@@ -38,6 +38,14 @@ export interface ReadOptions {
   locale?: unknown;
 }
 
+/** Adds one view to a document and returns its new count, null when it has no row (services/content/views.ts `increment`). */
+export type ViewCounter = (uid: UID.ContentType, documentId: string) => Promise<number | null>;
+
+/** Options of a detail read: ReadOptions, and how it counts its view (REST: every read adds one). */
+export interface DetailOptions extends ReadOptions {
+  countView?: ViewCounter;
+}
+
 /** One of the document's other published locales, for hreflang links. */
 export interface Localization {
   locale: string;
@@ -136,11 +144,18 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       return entity ? (await sanitizeMany(uid, [entity as Record<string, unknown>], auth))[0] : null;
     },
 
-    /** `findPublishedBySlug` that also counts a view, showing the count that includes this read. */
-    async viewPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[], locale?: string) {
+    /** `findPublishedBySlug` that also counts a view (`countView`), showing the count that includes this read. */
+    async viewPublishedBySlug(
+      uid: UID.ContentType,
+      slug: string,
+      auth: Auth,
+      defaultPopulate: string[],
+      locale?: string,
+      countView: ViewCounter = (type, documentId) => getService(strapi, 'views').increment(type, documentId),
+    ) {
       const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate, locale);
       if (!entity) return null;
-      const counted = await getService(strapi, 'views').increment(uid, String(entity.documentId));
+      const counted = await countView(uid, String(entity.documentId));
       return counted === null ? entity : { ...entity, views: counted };
     },
 
@@ -150,12 +165,12 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
      * locale, whose version is served (its `locale` says so). `localizations` lists the document's other published
      * locales.
      */
-    async viewDetail(kind: DetailKind, slug: string, auth: Auth, options: ReadOptions = {}) {
+    async viewDetail(kind: DetailKind, slug: string, auth: Auth, options: DetailOptions = {}) {
       const { uid, populate, notFound } = DETAILS[kind];
       const { locale, defaultLocale } = await resolveLocale(options.locale);
-      let entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], locale);
+      let entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], locale, options.countView);
       if (!entity && locale !== defaultLocale && (await getService(strapi, 'settings').get()).content.localeFallback) {
-        entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], defaultLocale);
+        entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], defaultLocale, options.countView);
       }
       if (!entity) throw new errors.NotFoundError(notFound);
       const servedLocale = typeof entity.locale === 'string' ? entity.locale : locale;

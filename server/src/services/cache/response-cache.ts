@@ -1,10 +1,10 @@
 /**
  * The response cache's store (docs/caching.md): anonymous answers to GETs under /api/bag, in this process's memory,
  * bounded by `cache.maxBytes` (bytes of key and body), least recently used out first; hits and misses per type for
- * the admin page. Whether an entry may be served is decided by its versions (services/cache-versions.ts).
+ * the admin page. Whether an entry may be served is decided by its versions (services/cache/cache-versions.ts).
  */
 import type { Core } from '@strapi/strapi';
-import { getService } from './get-service';
+import { getService } from '../get-service';
 
 /** Where `views` sits in a cached body (cut out of `parts`): a detail's one document, or a list's rows by id. */
 export type ViewSlots = { uid: string; kind: 'detail'; documentId: string } | { uid: string; kind: 'list'; ids: number[] };

@@ -11,7 +11,7 @@
  *   2. the same data with the cache off: the uncached path of every pair, the locale rows, the misses' reference,
  *      the paged threads, the deepest allowed list query;
  *   3. two fresh servers, cache off and a small cache.maxBytes: RSS after many distinct URLs;
- *   4. discovery at scale (issue 21): full-text search against the host's `$containsi` and the whole sitemap, on a
+ *   4. discovery at scale: full-text search against the host's `$containsi` and the whole sitemap, on a
  *      database of their own with 100,000 published articles (`--quick`: 2,000), by scripts/search-bench.mjs and
  *      scripts/discovery-sitemap-memory.mjs;
  * then boots the playground with and without the plugin to compare boot time and memory. Prints the table and

@@ -67,7 +67,7 @@ const loadRows = (results) => [
 
 const articlesLabel = (n) => n.toLocaleString('en-US');
 
-/** Issue 21's rows: search against the host's `$containsi` and its spread, the sitemap's time and RSS growth. */
+/** The discovery rows: search against the host's `$containsi` and its spread, the sitemap's time and RSS growth. */
 function discoveryTargets(discovery, targets) {
   if (!discovery) return;
   const n = articlesLabel(discovery.articles);

@@ -1,5 +1,5 @@
 /**
- * Feeds, the sitemap and search under the response cache (CONTRACT §8 and §9): each answers with an ETag and its own
+ * Feeds, the sitemap and search under the response cache (docs/caching.md, docs/discovery.md): each answers with an ETag and its own
  * content type, a matching If-None-Match gets 304, a feed is served from the cache and follows a publish at once, and
  * the streamed sitemap (not kept in memory) gets an ETag that changes with any write.
  */

@@ -1,5 +1,5 @@
 /**
- * The response cache of anonymous GETs under /api/bag (CONTRACT §8, docs/caching.md): ETag and 304, Cache-Control,
+ * The response cache of anonymous GETs under /api/bag (docs/caching.md): ETag and 304, Cache-Control,
  * hits, invalidation by every kind of write, permissions first, tokens never served from or into the cache, views
  * exact, the byte bound, and the admin stats and clear routes.
  */

@@ -1,12 +1,12 @@
 /**
- * The response cache across instances (CONTRACT §8, docs/caching.md): two playground processes (A, B) and the test
+ * The response cache across instances (docs/caching.md#why-it-is-never-stale): two playground processes (A, B) and the test
  * file's own instance on one PostgreSQL database, each with its own memory cache. 1,000 write-then-read pairs, every
  * kind of write, each read on an instance whose cache held the URL just before the write: no stale read. Then views
  * stay exact with the cache on when both instances count at once.
  */
 import { adminToken, createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
-import { startInstance, type Instance } from '../helpers/instances';
-import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
+import { PLUGIN, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
 const PAIRS = 1000;
@@ -30,19 +30,19 @@ describe('response cache coherence across instances on one PostgreSQL database',
   let b: Instance;
   let admin: string;
 
+  let instances: TwoInstances;
+
   beforeAll(async () => {
-    const env = { PROXY_TRUST: 'true' };
-    setup = await setupStrapi({ config: CONFIG, env });
-    admin = await adminToken(setup);
-    [a, b] = await Promise.all([
-      startInstance({ name: 'A', databaseName: setup.databaseFile, config: CONFIG, env }),
-      startInstance({ name: 'B', databaseName: setup.databaseFile, config: CONFIG, env }),
-    ]);
+    instances = await startTwoInstances({
+      config: CONFIG,
+      env: { PROXY_TRUST: 'true' },
+      beforeInstances: async (app) => {
+        admin = await adminToken(app);
+      },
+    });
+    ({ setup, a, b } = instances);
   }, 240_000);
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await setup?.stop();
-  });
+  afterAll(() => instances?.stop());
 
   const article = (slug: string) => createDocument(setup.strapi, ARTICLE, { title: slug, slug }) as Promise<{ id: number; documentId: string }>;
 

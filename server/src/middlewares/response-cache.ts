@@ -1,5 +1,5 @@
 /**
- * GETs under /api/bag (CONTRACT §8, docs/caching.md): `ETag` and `Cache-Control` on every 200, `If-None-Match` → 304,
+ * GETs under /api/bag (docs/caching.md): `ETag` and `Cache-Control` on every 200, `If-None-Match` → 304,
  * and the server-side cache of anonymous answers. Mounted with `strapi.server.use` in bootstrap: after the app's own
  * middlewares (errors, security headers, CORS, query parsing), before the router, so a hit skips routing and the
  * Users & Permissions lookup. What those would decide is checked here with the same coherence as the data: the

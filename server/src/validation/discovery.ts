@@ -1,4 +1,4 @@
-/** Query checks of the feeds (CONTRACT §9): each throws the host's ValidationError naming the parameter. */
+/** Query checks of the feeds (docs/discovery.md#feed-errors): each throws the host's ValidationError naming the parameter. */
 import { fieldError } from '../domain/errors';
 
 export interface FeedQueryInput {

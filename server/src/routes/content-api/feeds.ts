@@ -1,4 +1,4 @@
-/** Discovery (CONTRACT §9) under `/api/bag/…`: feeds of the newest published articles and the sitemap. */
+/** Discovery (docs/discovery.md) under `/api/bag/…`: feeds of the newest published articles and the sitemap. */
 import type { z } from 'zod/v4';
 import * as shapes from '../../domain/shapes/discovery';
 import type { Handler, PluginRoute, RouteModule } from '../types';

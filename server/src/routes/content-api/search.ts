@@ -1,4 +1,4 @@
-/** `GET /api/bag/search` (CONTRACT §9): full-text search over published articles, for everyone. */
+/** `GET /api/bag/search` (docs/search.md): full-text search over published articles, for everyone. */
 import * as shapes from '../../domain/shapes/search';
 import type { PluginRoute, RouteModule } from '../types';
 

@@ -289,9 +289,11 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
           if (!dropped) gzip.write(chunk);
           callback(null, chunk);
         },
+        // The answer ends once its copy is kept, so the next request finds it.
         flush(callback) {
-          if (!dropped) gzip.end();
-          callback();
+          if (dropped) return callback();
+          gzip.once('close', () => callback());
+          gzip.end();
         },
         destroy(error, callback) {
           // Dropped by the client or failed: the copy would be incomplete.

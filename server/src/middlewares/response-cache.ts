@@ -1,16 +1,17 @@
 /**
- * GETs under /api/bag (CONTRACT §8, docs/caching.md): `ETag` and `Cache-Control` on every 200, `If-None-Match` → 304,
- * and the server-side cache of anonymous answers. Mounted with `strapi.server.use` in bootstrap: after the app's own
+ * GETs under /api/bag (docs/caching.md): `ETag` and `Cache-Control` on every 200, `If-None-Match` → 304, and the
+ * server-side cache of anonymous answers. Mounted with `strapi.server.use` in bootstrap: after the app's own
  * middlewares (errors, security headers, CORS, query parsing), before the router, so a hit skips routing and the
  * Users & Permissions lookup. What those would decide is checked here with the same coherence as the data: the
  * entry's Users & Permissions actions against the Public role's, re-read whenever a role or permission changed.
  *
  * - A request with an `Authorization` header never reads nor fills the cache; its 200 gets `private, no-cache`.
  * - An anonymous hit needs the versions of its scopes to be current (services/cache-versions.ts): one SELECT.
- * - A streamed answer (the sitemap) is not kept; its ETag is made of its URL and the versions read before it was
- *   computed, so a 304 never confirms older content (a write between raises a version, and the next ETag differs).
- * - `views` is never served from memory: a detail hit counts the read (services/views.ts) and shows that count; a
- *   list hit reads the rows' counts (repositories/cache-views.ts). A detail's ETag is weak and ignores `views`.
+ * - A streamed answer (the sitemap) gets an ETag made of its URL and the versions read before it was computed, so a
+ *   304 never confirms older content (a write between raises a version, and the next ETag differs); an anonymous one
+ *   is kept compressed once it has ended, under those versions.
+ * - Entries and ETags are made by the cache service, which also puts today's `views` into a hit (never served from
+ *   memory). A detail's ETag is weak and ignores `views`.
  */
 import crypto from 'crypto';
 import { Readable, pipeline } from 'stream';

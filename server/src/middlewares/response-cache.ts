@@ -15,6 +15,7 @@
  */
 import crypto from 'crypto';
 import { Readable, pipeline } from 'stream';
+import { promisify } from 'util';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
@@ -34,6 +35,10 @@ interface RouteState {
   handler?: unknown;
   config?: { auth?: { scope?: unknown }; policies?: unknown[]; middlewares?: unknown[] };
 }
+
+const gunzip = promisify(zlib.gunzip);
+/** Compressed copies up to this size (about 1 MB of XML, a millisecond or two) are decompressed synchronously. */
+const SYNC_GUNZIP_BYTES = 64 * 1024;
 
 const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
 
@@ -108,7 +113,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return value;
   };
 
-  const send = (ctx: Context, answer: CachedAnswer, control: string) => {
+  const send = async (ctx: Context, answer: CachedAnswer, control: string) => {
     ctx.set('ETag', answer.etag);
     ctx.set('Cache-Control', control);
     // A shared cache may give a `public` answer to a request with credentials unless told the answer depends on them.
@@ -121,8 +126,9 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     ctx.status = 200;
     if (answer.encoding && ctx.acceptsEncodings(answer.encoding, 'identity') !== answer.encoding) {
-      // A client that does not take the compressed copy gets it decompressed on the way out.
-      ctx.body = Readable.from([answer.body]).pipe(zlib.createGunzip());
+      // A client that does not take the compressed copy gets it decompressed: at once when small (a thread-pool
+      // round trip costs more than the work), off the event loop when large.
+      ctx.body = answer.body.length <= SYNC_GUNZIP_BYTES ? zlib.gunzipSync(answer.body) : await gunzip(answer.body);
     } else {
       if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
       ctx.body = answer.body;
@@ -169,7 +175,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       })().catch(() => undefined);
       if (answer !== undefined) {
         cache.hit(entry.shared.profile.type);
-        send(ctx, answer, cacheControl());
+        await send(ctx, answer, cacheControl());
         return;
       }
     }
@@ -210,7 +216,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const contentType = written === undefined ? 'application/json' : ctx.response.get('Content-Type') || 'application/json';
     const rendered = cache.render(written ?? (ctx.body as Record<string, unknown>), profile);
     if (cacheable) cache.store(key, versions!, profile, rendered, contentType);
-    send(ctx, { body: Buffer.from(rendered.text), etag: rendered.etag, contentType }, control);
+    await send(ctx, { body: Buffer.from(rendered.text), etag: rendered.etag, contentType }, control);
   };
 };
 

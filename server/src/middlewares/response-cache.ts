@@ -19,17 +19,8 @@ import { promisify } from 'util';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { uid as pluginUid } from '../domain/plugin-id';
-import type { CacheScope } from '../domain/cache-scopes';
 import { getService } from '../services/get-service';
-import type { CacheProfile, CachedAnswer } from '../services/response-cache';
-
-/** Per controller: what its answers show, so which writes make them stale. */
-const SCOPES: Record<string, readonly CacheScope[]> = {
-  comment: ['content', 'comments', 'permissions'],
-};
-const CONTENT_SCOPES: readonly CacheScope[] = ['content', 'permissions'];
-const COUNTED = new Set(['article', 'page']);
+import type { CachedAnswer } from '../services/response-cache';
 
 interface RouteState {
   handler?: unknown;
@@ -66,28 +57,6 @@ const canonical = (value: unknown): string => {
 const keyOf = (ctx: Context) => {
   if (!ctx.querystring) return ctx.path;
   return `${ctx.path}?${canonical(ctx.query)}`;
-};
-
-/** One profile per Users & Permissions action, so entries share it (services/response-cache.ts counts on that). */
-const profiles = new Map<string, CacheProfile | null>();
-const profileOf = (actions: string[]): CacheProfile | undefined => {
-  const [action] = actions;
-  const id = actions.join(',');
-  if (!profiles.has(id)) {
-    const prefix = 'plugin::cms-plugin-bag.';
-    if (actions.length !== 1 || !action?.startsWith(prefix)) profiles.set(id, null);
-    else {
-      const [controller, name] = action.slice(prefix.length).split('.');
-      const counted = COUNTED.has(controller) && (name === 'findOne' || name === 'find');
-      profiles.set(id, {
-        type: controller,
-        actions: [action],
-        scopes: SCOPES[controller] ?? CONTENT_SCOPES,
-        ...(counted ? { counted: { uid: pluginUid(controller as 'article'), kind: name === 'findOne' ? 'detail' : 'list' } } : {}),
-      });
-    }
-  }
-  return profiles.get(id) ?? undefined;
 };
 
 /** `If-None-Match` matches `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -186,7 +155,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const control = anonymous ? cacheControl() : 'private, no-cache';
     const route = ctx.state.route as RouteState | undefined;
     const scope = route?.config?.auth?.scope;
-    const profile = profileOf(Array.isArray(scope) ? scope.map(String) : []);
+    const profile = cache.profileOf(Array.isArray(scope) ? scope.map(String) : []);
     const cacheable =
       anonymous &&
       cache.enabled() &&

@@ -10,6 +10,7 @@ import { Transform } from 'stream';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { CacheScope } from '../domain/cache-scopes';
+import { PLUGIN_ID, uid } from '../domain/plugin-id';
 import { viewCounts } from '../repositories/cache-views';
 import { getService } from './get-service';
 
@@ -35,6 +36,12 @@ export interface CacheProfile {
   scopes: readonly CacheScope[];
   /** Where its answers carry `views` (never served from memory): an article's or page's detail, or a list of them. */
   counted?: { uid: string; kind: 'detail' | 'list' };
+}
+
+/** A route's cache behaviour as its route module declares it (routes/types.ts), by its handler `controller.action`. */
+export interface CacheDeclaration {
+  handler: string;
+  cache: { scopes: readonly CacheScope[]; views?: { type: string; kind: 'detail' | 'list' } };
 }
 
 /** Where `views` sits in a cached body: a detail's one document, or a list's rows by id. */
@@ -144,6 +151,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const stats = new Map<string, { hits: number; misses: number }>();
   let bytes = 0;
   let publicActions: { version: number; actions: Set<string> } | undefined;
+  /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
+  const profiles = new Map<string, CacheProfile>();
   /** One `Shared` per profile, content type and versions: the newest only (older ones live as long as their entries). */
   const shared = new Map<string, Shared>();
 
@@ -194,6 +203,25 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     enabled: () => config().enabled,
+
+    /** The routes whose answers may be kept (bootstrap passes the route modules' declarations). */
+    declare(declarations: CacheDeclaration[]) {
+      for (const { handler, cache } of declarations) {
+        const action = `plugin::${PLUGIN_ID}.${handler}`;
+        const { views } = cache;
+        profiles.set(action, {
+          type: handler.split('.')[0],
+          actions: [action],
+          scopes: cache.scopes,
+          ...(views ? { counted: { uid: uid(views.type), kind: views.kind } } : {}),
+        });
+      }
+    },
+
+    /** The profile of the route that requires exactly these actions, if it declared one. */
+    profileOf(actions: readonly string[]): CacheProfile | undefined {
+      return actions.length === 1 ? profiles.get(actions[0]) : undefined;
+    },
 
     /** The entry for `key` if it was computed under the current `versions` of its scopes (the stale one goes). */
     get(key: string, versions: Map<string, number>): CacheEntry | undefined {

@@ -36,49 +36,56 @@ const restCachePlugin = () => ({
   },
 });
 
-export default ({ env }) => ({
-  ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before') } : {}),
-  ...(env.bool('REST_CACHE', false) ? { 'rest-cache': restCachePlugin() } : {}),
-  'users-permissions': {
-    config: {
-      jwtSecret: env('JWT_SECRET'),
-      jwtManagement: env('JWT_MANAGEMENT', 'legacy-support'),
-    },
-  },
-  email: {
-    config: {
-      provider: 'nodemailer',
-      providerOptions: {
-        host: env('SMTP_HOST', '127.0.0.1'),
-        port: env.int('SMTP_PORT', 587),
-        secure: env.bool('SMTP_SECURE', false),
-        ignoreTLS: env.bool('SMTP_IGNORE_TLS', false),
-        auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
-        connectionTimeout: env.int('SMTP_TIMEOUT', 10000),
-        greetingTimeout: env.int('SMTP_TIMEOUT', 10000),
-        socketTimeout: env.int('SMTP_TIMEOUT', 10000),
-      },
-      settings: {
-        defaultFrom: env('SMTP_FROM', 'CMS Bag <no-reply@example.com>'),
-        defaultReplyTo: env('SMTP_FROM', 'CMS Bag <no-reply@example.com>'),
+export default ({ env }) => {
+  const siteUrl = env('SITE_URL', `http://localhost:${env.int('PORT', 1337)}`);
+  return {
+    ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before') } : {}),
+    ...(env.bool('REST_CACHE', false) ? { 'rest-cache': restCachePlugin() } : {}),
+    'users-permissions': {
+      config: {
+        jwtSecret: env('JWT_SECRET'),
+        jwtManagement: env('JWT_MANAGEMENT', 'legacy-support'),
       },
     },
-  },
-  'cms-plugin-bag': {
-    // The benchmark boots the playground once without the plugin to measure what it adds to boot time and memory.
-    enabled: env.bool('CMS_BAG_ENABLED', true),
-    // The plugin under development: the repository root, loaded through its package.json exports,
-    // i.e. from its built output in dist/. CMS_BAG_PLUGIN_DIR: another copy of the package instead (the upgrade
-    // test boots the previous release's unpacked tarball).
-    resolve: env('CMS_BAG_PLUGIN_DIR', '') || path.resolve(playgroundDir, '..'),
-    config: {
-      crypto: {
-        rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },
-        aes: { secret: env('AES_SECRET') || undefined },
+    email: {
+      config: {
+        provider: 'nodemailer',
+        providerOptions: {
+          host: env('SMTP_HOST', '127.0.0.1'),
+          port: env.int('SMTP_PORT', 587),
+          secure: env.bool('SMTP_SECURE', false),
+          ignoreTLS: env.bool('SMTP_IGNORE_TLS', false),
+          auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
+          connectionTimeout: env.int('SMTP_TIMEOUT', 10000),
+          greetingTimeout: env.int('SMTP_TIMEOUT', 10000),
+          socketTimeout: env.int('SMTP_TIMEOUT', 10000),
+        },
+        settings: {
+          defaultFrom: env('SMTP_FROM', 'CMS Bag <no-reply@example.com>'),
+          defaultReplyTo: env('SMTP_FROM', 'CMS Bag <no-reply@example.com>'),
+        },
       },
-      // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
-      ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
     },
-  },
-  ...(env('GRAPHQL', '') === 'after' ? { graphql: graphqlPlugin('after') } : {}),
-});
+    'cms-plugin-bag': {
+      // The benchmark boots the playground once without the plugin to measure what it adds to boot time and memory.
+      enabled: env.bool('CMS_BAG_ENABLED', true),
+      // The plugin under development: the repository root, loaded through its package.json exports,
+      // i.e. from its built output in dist/. CMS_BAG_PLUGIN_DIR: another copy of the package instead (the upgrade
+      // test boots the previous release's unpacked tarball).
+      resolve: env('CMS_BAG_PLUGIN_DIR', '') || path.resolve(playgroundDir, '..'),
+      config: {
+        crypto: {
+          rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },
+          aes: { secret: env('AES_SECRET') || undefined },
+        },
+        // The front end that feeds and the sitemap link to: the demo page this server serves (public/example.html shows
+        // an article by `?article=<slug>`). SITE_URL empty: no `site` key at all (feeds and the sitemap answer 503, and
+        // a release before feeds, whose configuration has no such key, boots: tests/upgrade).
+        ...(siteUrl ? { site: { url: siteUrl, paths: { article: '/example.html?article={slug}' } } } : {}),
+        // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
+        ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
+      },
+    },
+    ...(env('GRAPHQL', '') === 'after' ? { graphql: graphqlPlugin('after') } : {}),
+  };
+};

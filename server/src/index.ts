@@ -4,7 +4,6 @@ import contentTypes from './content-types';
 import controllers from './controllers';
 import destroy from './destroy';
 import middlewares from './middlewares';
-import policies from './policies';
 import register from './register';
 import routes from './routes';
 import services from './services';
@@ -18,6 +17,5 @@ export default {
   routes,
   services,
   contentTypes,
-  policies,
   middlewares,
 };

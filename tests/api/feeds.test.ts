@@ -15,6 +15,8 @@ const CATEGORY = `${PLUGIN}.category`;
 const TAG = `${PLUGIN}.tag`;
 
 const SITE = 'https://www.example.com';
+/** The host's `server.url`: covers and a feed's own URL are absolute on it. */
+const HOST = 'https://cms.example.com';
 const SITE_TITLE = 'Bag <News> & "Friends"';
 const SITE_DESCRIPTION = "Tom's <feed>";
 /** A title with every XML special character and control characters, and what a reader must show of it. */
@@ -41,6 +43,7 @@ describe('feeds', () => {
         site: { url: `${SITE}/`, title: SITE_TITLE, description: SITE_DESCRIPTION, paths: { article: '/{locale}/posts/{slug}' } },
         feeds: { size: 4 },
       },
+      env: { PUBLIC_URL: HOST },
     });
     const { strapi } = app;
     await addLocales(strapi, EXTRA_LOCALES.filter((locale) => locale.code === 'fr'));
@@ -116,7 +119,7 @@ describe('feeds', () => {
     expect(third.enclosure).toBeUndefined();
 
     const enclosure = items[1].enclosure;
-    expect(enclosure['@url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/cover\.png$/);
+    expect(enclosure['@url']).toBe(`${HOST}/uploads/cover.png`);
     expect(enclosure['@length']).toBe(String(1.5 * 1024));
     expect(enclosure['@type']).toBe('image/png');
   });
@@ -129,7 +132,7 @@ describe('feeds', () => {
 
     const { feed } = parseXml(res.text);
     expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
-    expect(text(feed.id)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/bag\/feeds\/articles\.atom$/);
+    expect(text(feed.id)).toBe(`${HOST}/api/bag/feeds/articles.atom`);
     expect(text(feed.title)).toBe(SITE_TITLE);
     expect(text(feed.updated)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(feed.entry).toHaveLength(4);
@@ -145,7 +148,7 @@ describe('feeds', () => {
     expect(text(third.author.name)).toBe('ada');
     expect(third.category.map((category: any) => category['@term'])).toEqual(['Tech & Science', 'TypeScript']);
     const enclosure = fourth.link.find((link: any) => link['@rel'] === 'enclosure');
-    expect(enclosure['@href']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/cover\.png$/);
+    expect(enclosure['@href']).toBe(`${HOST}/uploads/cover.png`);
     expect(enclosure['@type']).toBe('image/png');
   });
 
@@ -172,7 +175,7 @@ describe('feeds', () => {
       tags: ['Tech & Science', 'TypeScript'],
     });
     expect(third.image).toBeUndefined();
-    expect(fourth.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/cover\.png$/);
+    expect(fourth.image).toBe(`${HOST}/uploads/cover.png`);
   });
 
   it('escapes every text and strips control characters', async () => {
@@ -248,7 +251,8 @@ describe('discovery without site.url', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await setupStrapi();
+    // The playground sets a default site.url; an empty SITE_URL leaves it unset.
+    app = await setupStrapi({ env: { SITE_URL: '' } });
   });
 
   afterAll(async () => {
@@ -263,4 +267,28 @@ describe('discovery without site.url', () => {
       expect(res.body).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'Site URL is not configured', details: {} } });
     }
   );
+});
+
+describe("discovery with the playground's defaults", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    // PORT as an operator leaves it (the harness listens on a free port of its own); no PUBLIC_URL, SITE_URL or site config.
+    app = await setupStrapi({ env: { PORT: '1337' } });
+    await createDocument(app.strapi, ARTICLE, { title: 'Demo', slug: 'demo' });
+  });
+
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('serves feeds and the sitemap out of the box, linking to the demo page and naming the server on localhost', async () => {
+    const rss = await app.request().get('/api/bag/feeds/articles.rss').expect(200);
+    const channel = parseXml(rss.text).rss.channel;
+    expect(text(channel.link[0])).toBe('http://localhost:1337');
+    expect(channel['atom:link']['@href']).toBe('http://localhost:1337/api/bag/feeds/articles.rss');
+    expect(channel.item.map((item: any) => text(item.link[0]))).toEqual(['http://localhost:1337/example.html?article=demo']);
+    const sitemap = await app.request().get('/api/bag/sitemap.xml').expect(200);
+    expect(parseXml(sitemap.text).urlset.url.map((url: any) => text(url.loc))).toEqual(['http://localhost:1337/example.html?article=demo']);
+  });
 });

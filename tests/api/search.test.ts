@@ -139,6 +139,42 @@ describe('GET /api/bag/search', () => {
     expect(hit.title).toBe('<script>alert("x")</script> Danger & "quotes"');
   });
 
+  it("keeps the author's characters in excerpts: tag-like text is escaped text, not dropped", async () => {
+    await article({
+      slug: 'html-tutorial',
+      title: 'Writing HTML',
+      content: 'Ocelot tutorial: &lt;entities&gt; stay, write <script>alert(1)</script> then <b>bold</b> & <i>more</i> text.',
+    });
+    const [hit] = (await search({ q: 'ocelot' })).body.data as Hit[];
+    expect(hit.slug).toBe('html-tutorial');
+    expect(hit.highlight.excerpt).toMatch(
+      /^<mark>Ocelot<\/mark> tutorial: &amp;lt;entities&amp;gt; stay, write &lt;script&gt;alert\(1\)&lt;\/script/,
+    );
+    // However long the database's window, the excerpt is a piece of the escaped text.
+    const escaped =
+      'Ocelot tutorial: &amp;lt;entities&amp;gt; stay, write &lt;script&gt;alert(1)&lt;/script&gt; then &lt;b&gt;bold&lt;/b&gt; ' +
+      '&amp; &lt;i&gt;more&lt;/i&gt; text.';
+    expect(escaped).toContain(hit.highlight.excerpt.replace(/<\/?mark>/g, '').replace(/…/g, ''));
+    // The summary's excerpt too (the hostile article's summary holds <b>bold</b>).
+    const [hostile] = (await search({ q: 'danger' })).body.data as Hit[];
+    expect(hostile.highlight.excerpt).toBe('Summary with &lt;b&gt;bold&lt;/b&gt; <mark>danger</mark>');
+  });
+
+  it("marks only matches: control characters in the author's text are not markers", async () => {
+    await article({
+      slug: 'controls',
+      title: 'Quagga \u0002not\u0003 a \u0003match\u0002 \u0002quagga\u0003',
+      summary: 'Stripes \u0002and\u0003 \u0002quagga\u0003\u0003 here\u0002',
+      content: '\u0003Body\u0002 text',
+    });
+    const [hit] = (await search({ q: 'quagga' })).body.data as Hit[];
+    expect(hit.slug).toBe('controls');
+    expect(hit.highlight.title).toBe('<mark>Quagga</mark> not a match <mark>quagga</mark>');
+    expect(hit.highlight.excerpt).toBe('Stripes and <mark>quagga</mark> here');
+    // The raw fields stay as stored.
+    expect(hit.title).toBe('Quagga \u0002not\u0003 a \u0003match\u0002 \u0002quagga\u0003');
+  });
+
   it('takes every character of q as text (never 500)', async () => {
     const hostile = [
       '"', "'", '*', 'NEAR(a b)', 'title:x', 'a OR b', '-x', '(', ')', '\\', '%', '_', '&|!:*', '😀', '"walrus',
@@ -172,6 +208,9 @@ describe('GET /api/bag/search', () => {
       [{ q: 'walrus', pagination: { pageSize: '101' } }, 'pagination.pageSize'],
       [{ q: 'walrus', pagination: { pageSize: '0' } }, 'pagination.pageSize'],
       [{ q: 'walrus', pagination: { page: 'x' } }, 'pagination.page'],
+      // Past the largest safe integer the offset is no longer an integer to the database.
+      [{ q: 'walrus', pagination: { page: '99999999999999999999' } }, 'pagination.page'],
+      [{ q: 'walrus', pagination: { page: String(Number.MAX_SAFE_INTEGER + 2) } }, 'pagination.page'],
     ];
     for (const [query, field] of cases) {
       const res = await search(query);
@@ -180,6 +219,10 @@ describe('GET /api/bag/search', () => {
     }
     expect((await search({ q: 'x'.repeat(200) })).status).toBe(200);
     expect((await search({ q: 'walrus', pagination: { pageSize: '100' } })).status).toBe(200);
+    // The largest page accepted is an empty page, whatever the page size.
+    const last = await search({ q: 'walrus', pagination: { page: String(Number.MAX_SAFE_INTEGER), pageSize: '100' } });
+    expect([last.status, last.body.data]).toEqual([200, []]);
+    expect(last.body.meta.pagination).toMatchObject({ page: Number.MAX_SAFE_INTEGER, total: 2 });
   });
 
   it('pages the results', async () => {
@@ -197,19 +240,36 @@ describe('GET /api/bag/search', () => {
     expect(beyond.body.data).toEqual([]);
   });
 
-  it('checks each match through the narrow article index, not the article row (SQLite)', async () => {
-    if (isPostgres()) return;
+  it('walks the matches through the index: SQLite through the narrow article index, PostgreSQL through the GIN index', async () => {
     await article({ slug: 'plan-probe', title: 'Quokka', content: 'quokka' });
     const knex = app.strapi.db.connection;
     const statements: { sql: string; bindings: unknown[] }[] = [];
     const listener = (query: { sql: string; bindings: unknown[] }) => {
-      if (query.sql.includes(' MATCH ')) statements.push(query);
+      if (query.sql.includes(isPostgres() ? ' @@ ' : ' MATCH ')) statements.push(query);
     };
     knex.on('query', listener);
     try {
       expect(await slugs({ q: 'quokka' })).toEqual(['plan-probe']);
     } finally {
       knex.removeListener('query', listener);
+    }
+    if (isPostgres()) {
+      // One statement ranks the matches and counts them (`count(*) OVER ()`); the highlights read the page's ids only.
+      const walking = statements.filter((statement) => !statement.sql.includes('ts_headline('));
+      expect(walking).toHaveLength(1);
+      expect(walking[0].sql).toContain('count(*) OVER ()');
+      // With a handful of rows the planner prefers to filter each article's entry by its key: with those plans
+      // priced out (sequential and plain index scans, nested loops), the match must be served by the GIN index (one
+      // it cannot serve, such as a tsvector computed per row, would leave only a scan).
+      const details = await knex.transaction(async (trx: any) => {
+        for (const scan of ['seqscan', 'indexscan', 'nestloop']) await trx.raw(`SET LOCAL enable_${scan} = off`);
+        // The logged statement numbers its placeholders ($1…) as the driver receives them; knex.raw wants `?`.
+        const sql = walking[0].sql.replace(/\$\d+/g, '?');
+        const plan = (await trx.raw(`EXPLAIN ${sql}`, walking[0].bindings)) as { rows: Record<string, string>[] };
+        return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(details).toMatch(/Bitmap Index Scan on bag_search_index_document/);
+      return;
     }
     // The ranking and the count walk every match: each must reach the article table through the covering index.
     const walking = statements.filter((statement) => !statement.sql.includes('highlight('));

@@ -39,7 +39,8 @@ const CONFIG = {
     report: { interval: '1h', max: 1000 },
   },
 };
-const ENV = { PROXY_TRUST: 'true' };
+/** SITE_URL empty: the playground adds no `site` key, which the previous release's configuration does not know. */
+const ENV = { PROXY_TRUST: 'true', SITE_URL: '' };
 /**
  * Tables whose row count an upgrade changes by design: the host's settings store (the host adds its own keys on a
  * later start; every key is kept), and the Users & Permissions grants of actions new to this release.

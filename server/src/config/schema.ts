@@ -131,7 +131,7 @@ export const configSchema = z
       .default({}),
     content: z
       .object({
-        /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (utils/query-shape.ts). */
+        /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (services/content/query-shape.ts). */
         maxRelationDepth: z.number().int().min(1).max(10).default(2),
         /** Whether a to-many relation may follow another relation there (`tags.articles`, `category.articles`). */
         nestedToMany: z.boolean().default(false),
@@ -193,7 +193,7 @@ export const configSchema = z
               })
               .strict()
               .default({}),
-            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to server.url. */
+            /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to the host's own URL (domain/server-url.ts). */
             publicUrl: z.string().url().optional(),
             /**
              * HMAC secret for unsubscribe links; when not set, derived from the users-permissions jwtSecret, the key

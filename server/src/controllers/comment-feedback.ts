@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { clientInfo } from '../utils/client';
 import { getService } from '../services/get-service';
-import type { Voter } from '../utils/voter-key';
+import type { Voter } from '../services/comments/voter-key';
 import { parseIdentifier } from '../validation/comment';
 import { validateReportBody } from '../validation/comment-feedback';
 

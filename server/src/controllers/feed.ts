@@ -7,7 +7,7 @@ import { validateFeedQuery } from '../validation/discovery';
 /** Feeds of the newest published articles (CONTRACT §9). */
 const feedController = ({ strapi }: { strapi: Core.Strapi }) => {
   const serve = async (ctx: Context, format: FeedFormat) => {
-    const body = await getService(strapi, 'discovery-feeds').render(format, validateFeedQuery(ctx.query), ctx.origin);
+    const body = await getService(strapi, 'discovery-feeds').render(format, validateFeedQuery(ctx.query));
     ctx.type = FEED_TYPES[format];
     ctx.body = body;
   };

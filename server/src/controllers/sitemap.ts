@@ -8,13 +8,13 @@ import { getService } from '../services/get-service';
 const sitemapController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async index(ctx: Context) {
     const service = getService(strapi, 'discovery-sitemap');
-    const plan = await service.plan(ctx.query.locale, ctx.origin);
+    const plan = await service.plan(ctx.query.locale);
     ctx.type = SITEMAP_TYPE;
     ctx.body = Readable.from(service.document(plan));
   },
   async page(ctx: Context) {
     const service = getService(strapi, 'discovery-sitemap');
-    const plan = await service.plan(ctx.query.locale, ctx.origin);
+    const plan = await service.plan(ctx.query.locale);
     const chunks = service.page(plan, String(ctx.params.page));
     ctx.type = SITEMAP_TYPE;
     ctx.body = Readable.from(chunks);

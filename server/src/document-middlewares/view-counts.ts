@@ -6,7 +6,7 @@
  */
 import type { Core, Modules, UID } from '@strapi/strapi';
 import { uid } from '../domain/plugin-id';
-import { alignLocaleViews, hasLocaleVersion } from '../services/content/view-counts';
+import { alignLocaleViews, hasLocaleVersion } from '../repositories/content/views';
 
 const COUNTED = new Set<string>([uid('article'), uid('page')]);
 

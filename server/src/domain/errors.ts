@@ -1,4 +1,4 @@
-/** The one builder of the host's field ValidationError (400), in the shape its own yup errors have. */
+/** The host's error shapes: the one field ValidationError builder, and what Strapi's own classes alone do not bring to the client as meant (a 503, a 403 with a message). */
 import { errors } from '@strapi/utils';
 
 /**
@@ -12,3 +12,29 @@ export const fieldError = (field: string, message: string, text: string = messag
 export const invalidField = (field: string, message: string, extra: Record<string, unknown> = {}): never => {
   throw fieldError(field, message, `${field} ${message}`, extra);
 };
+
+/**
+ * A 503 in the host's error shape. The host formats any `errors.HttpError` with its status and message, but
+ * http-errors' HttpError cannot be constructed directly, and koa's `ctx.throw` uses another copy of http-errors
+ * (not `instanceof` the host's), which the host would turn into a bare 500/503 without our message.
+ */
+export class ServiceUnavailableError extends Error {
+  readonly status = 503;
+  readonly statusCode = 503;
+  readonly expose = true;
+  readonly details = {};
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+Object.setPrototypeOf(ServiceUnavailableError.prototype, errors.HttpError.prototype);
+
+/**
+ * A 403 carrying `message`. Strapi's content-API authorize step wraps the rest of the route and turns any
+ * ForbiddenError thrown there into a bare "Forbidden", except a PolicyError (a ForbiddenError subclass), which it
+ * rethrows for `strapi::errors` to shape. So: a PolicyError, named like the ForbiddenError it stands for.
+ */
+export const forbidden = (message: string): errors.PolicyError =>
+  Object.assign(new errors.PolicyError(message), { name: 'ForbiddenError' as const }) as unknown as errors.PolicyError;

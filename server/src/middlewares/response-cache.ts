@@ -6,7 +6,7 @@
  * entry's Users & Permissions actions against the Public role's, re-read whenever a role or permission changed.
  *
  * - A request with an `Authorization` header never reads nor fills the cache; its 200 gets `private, no-cache`.
- * - An anonymous hit needs the versions of its scopes to be current (services/cache-versions.ts): one SELECT.
+ * - An anonymous hit needs the versions of its scopes to be current (services/cache/cache-versions.ts): one SELECT.
  * - A streamed answer (the sitemap) gets an ETag made of its URL and the versions read before it was computed, so a
  *   304 never confirms older content (a write between raises a version, and the next ETag differs); an anonymous one
  *   is kept compressed once it has ended, under those versions.
@@ -20,7 +20,7 @@ import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { getService } from '../services/get-service';
-import type { CachedAnswer } from '../services/response-cache';
+import type { CachedAnswer } from '../services/cache/response-cache';
 
 interface RouteState {
   handler?: unknown;

@@ -45,7 +45,9 @@ export const parseSearchQuery = (query: unknown): SearchQuery => {
     locale: single(params.locale, 'locale'),
     category: single(params.category, 'category'),
     tag: single(params.tag, 'tag'),
-    page: positive(paging.page, 'pagination.page', 1),
+    // At most the largest safe integer, as the lists: the offset, (page - 1) × pageSize, then stays within the
+    // databases' 64-bit OFFSET (beyond it, a 500).
+    page: positive(paging.page, 'pagination.page', 1, Number.MAX_SAFE_INTEGER),
     pageSize: positive(paging.pageSize, 'pagination.pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
   };
 };

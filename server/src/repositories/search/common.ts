@@ -20,7 +20,10 @@ export const PG_TABLE = 'bag_search_index';
  * matches among 100,000 articles cost 0.6 ms that way against 3 ms. Not `bag_idx_` (the benchmark drops those).
  */
 export const SQLITE_ARTICLE_INDEX = 'bag_search_articles';
-/** Markers around a match in highlights; the service turns them into `<mark>` after escaping the text. */
+/**
+ * Markers around a match in the highlights the queries return, and nowhere else (the text's own control characters
+ * are dropped, see ./marks); the service turns them into `<mark>` after escaping the text.
+ */
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
 

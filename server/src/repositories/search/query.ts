@@ -15,6 +15,7 @@ import {
   articleSchema,
   ftsTableOf,
 } from './common';
+import { HEADLINE_END, HEADLINE_START, SHADOW_END, SHADOW_START, fromHeadline, fromMarkerPair, headlineInput, withoutControls } from './marks';
 
 /** Row ids of a localized category or tag by slug (every row of that locale; they are not draft-and-publish). */
 export const taxonomyIds = async (strapi: Core.Strapi, kind: 'category' | 'tag', slug: string, locale: string): Promise<number[]> => {
@@ -32,6 +33,7 @@ export interface SearchQuery {
   offset: number;
 }
 
+/** A page's row; its highlights hold MARK_START / MARK_END around matches and nowhere else (see ./marks). */
 export interface SearchRow {
   id: number;
   documentId: string;
@@ -58,16 +60,18 @@ const filters = (strapi: Core.Strapi, query: SearchQuery) => {
   return { a, sql: sql.join(' AND '), bindings };
 };
 
-const toRow = (row: RawRow, marks: RawRow | undefined): SearchRow => ({
+type Highlights = Pick<SearchRow, 'highlightTitle' | 'highlightSummary' | 'highlightContent'>;
+
+const toRow = (row: RawRow, marks: Highlights | undefined): SearchRow => ({
   id: Number(row.id),
   documentId: String(row.document_id),
   slug: String(row.slug),
   title: String(row.title ?? ''),
   summary: (row.summary as string | null) ?? null,
   publishedAt: row.published_at,
-  highlightTitle: String(marks?.h_title ?? row.title ?? ''),
-  highlightSummary: String(marks?.h_summary ?? ''),
-  highlightContent: String(marks?.h_content ?? ''),
+  highlightTitle: marks?.highlightTitle ?? withoutControls(String(row.title ?? '')),
+  highlightSummary: marks?.highlightSummary ?? '',
+  highlightContent: marks?.highlightContent ?? '',
 });
 
 /** The number of matches (on PostgreSQL only for a page past the last; a page's rows carry it as `count(*) OVER ()`). */
@@ -90,15 +94,23 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
       [match, ...bindings, query.limit, query.offset],
     ),
   ).map((row) => Number(row.id));
-  // The page's rows, read for those ids only, with their highlights.
+  // The page's rows, read for those ids only, with their highlights: each twice, with two pairs of markers (./marks).
   const page = new Map<number, RawRow>();
   if (ids.length) {
-    const snippet = (column: number) => `snippet(${fts}, ${column}, '${MARK_START}', '${MARK_END}', '…', 32)`;
+    const pairs = [`'${MARK_START}', '${MARK_END}'`, `'${SHADOW_START}', '${SHADOW_END}'`];
+    const marked = (name: string, column: number) =>
+      pairs
+        .map((markers, n) =>
+          column === 0
+            ? `highlight(${fts}, 0, ${markers}) AS ${name}_${n}`
+            : `snippet(${fts}, ${column}, ${markers}, '…', 32) AS ${name}_${n}`,
+        )
+        .join(', ');
     const rows = rowsOf(
       await knex(strapi).raw(
         `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
           `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, ` +
-          `highlight(${fts}, 0, '${MARK_START}', '${MARK_END}') AS h_title, ${snippet(1)} AS h_summary, ${snippet(2)} AS h_content ` +
+          `${marked('h_title', 0)}, ${marked('h_summary', 1)}, ${marked('h_content', 2)} ` +
           `FROM ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid WHERE ${fts} MATCH ? AND ${fts}.rowid IN (${ids.map(() => '?').join(', ')})`,
         [match, ...ids],
       ),
@@ -108,7 +120,17 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
   // A separate count: FTS5's bm25() cannot share a statement with a window function.
   const total = await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings]);
   const found = ids.map((id) => page.get(id)).filter((row): row is RawRow => row !== undefined);
-  return { total, rows: found.map((row) => toRow(row, row)) };
+  const decoded = (row: RawRow, name: string) => fromMarkerPair(String(row[`${name}_0`] ?? ''), String(row[`${name}_1`] ?? ''));
+  return {
+    total,
+    rows: found.map((row) =>
+      toRow(row, {
+        highlightTitle: decoded(row, 'h_title'),
+        highlightSummary: decoded(row, 'h_summary'),
+        highlightContent: decoded(row, 'h_content'),
+      }),
+    ),
+  };
 };
 
 const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
@@ -128,15 +150,17 @@ const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
       [...head, ...bindings, query.limit, query.offset],
     ),
   );
-  const marks = new Map<number, RawRow>();
+  const marks = new Map<number, Highlights>();
   if (page.length) {
     const ids = page.map((row) => Number(row.id));
-    const options = (extra: string) => `StartSel=${MARK_START}, StopSel=${MARK_END}, ${extra}`;
+    // The text reaches ts_headline with `&` and `<` as entities, so that its parser drops nothing (./marks).
+    const options = (extra: string) => `StartSel="${HEADLINE_START}", StopSel="${HEADLINE_END}", ${extra}`;
+    const headline = (column: string) => `ts_headline(s.config, ${headlineInput(`a.${column}`)}, query, ?)`;
     const rows = rowsOf(
       await knex(strapi).raw(
-        `SELECT a.${a.id} AS id, ts_headline(s.config, coalesce(a.${a.title}, ''), query, ?) AS h_title, ` +
-          `ts_headline(s.config, coalesce(a.${a.summary}, ''), query, ?) AS h_summary, ` +
-          `ts_headline(s.config, coalesce(a.${a.content}, ''), query, ?) AS h_content ` +
+        `SELECT a.${a.id} AS id, ${headline(a.title)} AS h_title, ` +
+          `${headline(a.summary)} AS h_summary, ` +
+          `${headline(a.content)} AS h_content ` +
           `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, plainto_tsquery(bag_search_config(?), ?) query ` +
           `WHERE a.${a.id} IN (${ids.map(() => '?').join(', ')})`,
         [
@@ -148,7 +172,13 @@ const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
         ],
       ),
     );
-    for (const row of rows) marks.set(Number(row.id), row);
+    for (const row of rows) {
+      marks.set(Number(row.id), {
+        highlightTitle: fromHeadline(String(row.h_title ?? '')),
+        highlightSummary: fromHeadline(String(row.h_summary ?? '')),
+        highlightContent: fromHeadline(String(row.h_content ?? '')),
+      });
+    }
   }
   const total = page.length ? Number(page[0].total) : await countOf(`SELECT count(*) AS total ${from}`, [...head, ...bindings]);
   return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };

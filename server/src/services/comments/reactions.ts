@@ -1,5 +1,5 @@
 /**
- * Likes on comments (the `comment-feedback` controller's like and unlike): one per voter (utils/voter-key.ts) per comment, kept as rows of the internal
+ * Likes on comments (the `comment-feedback` controller's like and unlike): one per voter (services/comments/voter-key.ts) per comment, kept as rows of the internal
  * `comment-reaction` type with a unique (comment, voter) index, and counted in the comment's `likes` column.
  *
  * `likes` always equals the number of rows: the row is inserted (or deleted) and the counter moved by one in the
@@ -12,11 +12,11 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
-import { forbidden } from '../../utils/errors';
+import { forbidden } from '../../domain/errors';
 import { getService } from '../get-service';
 import { deleteReactionRows, setLikeRow } from '../../repositories/comments/feedback';
 import { visibleCommentOr404 } from './visibility';
-import { voterKey, type Voter } from '../../utils/voter-key';
+import { voterKey, type Voter } from './voter-key';
 import type { Identifier } from '../../domain/comments';
 
 export interface LikeState {

@@ -1,5 +1,5 @@
 /**
- * Abuse reports on comments (the `comment-feedback` controller's report): one per voter (utils/voter-key.ts) per comment, kept as rows of the internal
+ * Abuse reports on comments (the `comment-feedback` controller's report): one per voter (services/comments/voter-key.ts) per comment, kept as rows of the internal
  * `comment-report` type with a unique (comment, voter) index and counted in the comment's private `reportCount`.
  * The row, the counter and the threshold check share one transaction, so `reportCount` equals the number of rows
  * and the comment goes back to `pending` exactly once, at the report that reaches `comments.reports.threshold`
@@ -9,9 +9,9 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
-import { forbidden } from '../../utils/errors';
+import { forbidden } from '../../domain/errors';
 import { getService } from '../get-service';
-import { voterKey, type Voter } from '../../utils/voter-key';
+import { voterKey, type Voter } from './voter-key';
 import type { Identifier, ReportInput } from '../../domain/comments';
 import { toIso } from '../../domain/time';
 import { clearReportRows, deleteReportRows, insertReportRow, reportRows } from '../../repositories/comments/feedback';

@@ -11,7 +11,7 @@ import type { CommentInput, CommentStatus, Identifier } from '../../domain/comme
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
 import { findVisibleComment } from '../../repositories/comments/tables';
-import { forbidden } from '../../utils/errors';
+import { forbidden } from '../../domain/errors';
 import { findPublishedArticle } from './articles';
 
 const COMMENT = uid('comment');

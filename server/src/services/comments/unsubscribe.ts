@@ -6,6 +6,7 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { uid } from '../../domain/plugin-id';
+import { serverUrl, type ServerConfig } from '../../domain/server-url';
 import { getService } from '../get-service';
 import { secretHash } from '../../utils/secret-hash';
 import type { NotificationKind } from './notifications/templates';
@@ -35,10 +36,11 @@ export const unsubscribeLinks = (strapi: Core.Strapi) => {
     const lookup = lookupOf(email);
     // A link lives as long as the mail may reasonably be acted on; one found later in an archive or a leaked log does nothing.
     const expires = String(Math.floor(now() / 1000) + settings().unsubscribeExpiresIn);
-    const origin = settings().publicUrl ?? strapi.config.get<string>('server.absoluteUrl') ?? strapi.config.get<string>('server.url') ?? '';
+    // From configuration only: the request that caused the mail (its Host, X-Forwarded-*) never names the link's host.
+    const origin = (settings().publicUrl ?? serverUrl(strapi.config.get<ServerConfig>('server', {}))).replace(/\/+$/, '');
     const prefix = strapi.config.get<string>('api.rest.prefix', '/api');
     const token = `${kind}.${lookup}.${expires}.${signatureOf(kind, lookup, expires)}`;
-    return `${origin.replace(/\/+$/, '')}${prefix}/bag/comments/unsubscribe?token=${token}`;
+    return `${origin}${prefix}/bag/comments/unsubscribe?token=${token}`;
   };
 
   /** The kind and lookup a token names, if this server signed it and it has not expired; else a 400. */

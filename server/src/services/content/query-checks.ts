@@ -6,7 +6,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { getService } from '../get-service';
 import { isRecord } from '../../utils/is-record';
-import { checkFilterValues, checkRelationDepth } from '../../utils/query-shape';
+import { checkFilterValues, checkRelationDepth } from './query-shape';
 
 const QUERY_KEYS = ['filters', 'sort', 'fields', 'populate', 'pagination'] as const;
 
@@ -41,7 +41,7 @@ export const queryChecks = (strapi: Core.Strapi) => {
 
   /**
    * The host's validation and sanitization, with the relation depth capped first (content.maxRelationDepth) and
-   * the filter values checked against their attributes after (see utils/query-shape.ts).
+   * the filter values checked against their attributes after (see services/content/query-shape.ts).
    */
   const checkQuery = async (uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth) => {
     const query: Record<string, unknown> = {};

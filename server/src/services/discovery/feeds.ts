@@ -168,10 +168,10 @@ const feeds = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** The feed document in `format`; `origin` is the request's, for the feed's own URL when the host has no absolute `server.url`. */
-    async render(format: FeedFormat, query: FeedQuery, origin?: string): Promise<string> {
+    /** The feed document in `format`. */
+    async render(format: FeedFormat, query: FeedQuery): Promise<string> {
       const config = await getService(strapi, 'settings').get();
-      const site = siteOf(strapi, config, origin);
+      const site = siteOf(strapi, config);
       const { locale } = await getService(strapi, 'locales').resolve(query.locale);
       const filters: Record<string, unknown> = {};
       if (query.category) filters.category = { documentId: await bySlug(CATEGORY, query.category, locale, CATEGORY_NOT_FOUND) };

@@ -1,10 +1,12 @@
 /**
- * The public front end as feeds and the sitemap link to it (CONTRACT §9): `site.url` + `site.paths.<kind>` with
- * `{slug}` and `{locale}` replaced; and absolute URLs of uploaded files and of the plugin's own routes.
+ * The public front end as feeds and the sitemap link to it: `site.url` + `site.paths.<kind>` with `{slug}` and
+ * `{locale}` replaced; and absolute URLs of uploaded files and of the plugin's own routes. Every one comes from
+ * configuration, never from the request (docs/discovery.md#absolute-urls).
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
-import { ServiceUnavailableError } from '../../utils/errors';
+import { ServiceUnavailableError } from '../../domain/errors';
+import { serverUrl, type ServerConfig } from '../../domain/server-url';
 
 export const SITE_URL_MISSING = 'Site URL is not configured';
 
@@ -27,18 +29,13 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const isAbsolute = (url: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
 
 /**
- * The site of this configuration; 503 `Site URL is not configured` while `site.url` is unset. The host's own origin
- * (uploads, sitemap pages) is the host's `server.url` when it is absolute, else the request's origin (which follows
- * `X-Forwarded-*` when the host trusts its proxy), else `server.absoluteUrl`, else `site.url`.
+ * The site of this configuration; 503 `Site URL is not configured` while `site.url` is unset. The host's own URL
+ * (uploads, sitemap pages, a feed's own URL) is domain/server-url.ts's: `server.url`, else its host and port.
  */
-export const siteOf = (strapi: Core.Strapi, config: PluginConfig, requestOrigin?: string): Site => {
+export const siteOf = (strapi: Core.Strapi, config: PluginConfig): Site => {
   if (!config.site.url) throw new ServiceUnavailableError(SITE_URL_MISSING);
   const url = trimSlash(config.site.url);
-  const serverUrl = strapi.config.get<string>('server.url');
-  const absoluteUrl = strapi.config.get<string>('server.absoluteUrl');
-  const origin = trimSlash(
-    [serverUrl, requestOrigin, absoluteUrl].find((candidate): candidate is string => typeof candidate === 'string' && isAbsolute(candidate)) ?? url
-  );
+  const origin = serverUrl(strapi.config.get<ServerConfig>('server', {}));
   const paths = config.site.paths;
   const fill = (template: string, slug: string, locale: string) =>
     template.replace(/\{slug\}/g, encodeURIComponent(slug)).replace(/\{locale\}/g, encodeURIComponent(locale));

@@ -113,9 +113,9 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
      * What to serve, decided before anything is written (so a 503, 400 or 404 is an ordinary error answer): the
      * counts, the site and the number of pages. `locale` is checked (400 when unknown) and otherwise ignored.
      */
-    async plan(locale: unknown, origin?: string): Promise<Plan> {
+    async plan(locale: unknown): Promise<Plan> {
       const config = await getService(strapi, 'settings').get();
-      const site = siteOf(strapi, config, origin);
+      const site = siteOf(strapi, config);
       const { defaultLocale } = await getService(strapi, 'locales').resolve(locale);
       const counts: number[] = [];
       for (const { uid: type } of KINDS) counts.push(await countPublished(strapi, type));

@@ -4,7 +4,7 @@
  * expiresAt <= now`), so instances sharing a database purge side by side safely, and no instance is special.
  */
 import type { Core } from '@strapi/strapi';
-import { getService } from './get-service';
+import { getService } from '../get-service';
 
 /** setInterval's longest delay (about 24.8 days); longer ones would fire at once. */
 const MAX_DELAY_MS = 2 ** 31 - 1;

@@ -3,16 +3,16 @@
  * `cache.maxBytes` (what each entry really costs, below), least recently used out first; hits and misses per type
  * for the admin page. It turns an answer into an entry (its bytes, its ETag, where its `views` counts go) and an entry
  * back into an answer with today's counts; whether an entry may be served is decided by its versions
- * (services/cache-versions.ts). No HTTP here: the middleware asks and answers.
+ * (services/cache/cache-versions.ts). No HTTP here: the middleware asks and answers.
  */
 import crypto from 'crypto';
 import { Transform } from 'stream';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
-import type { CacheScope } from '../domain/cache-scopes';
-import { PLUGIN_ID, uid } from '../domain/plugin-id';
-import { viewCounts } from '../repositories/cache-views';
-import { getService } from './get-service';
+import type { CacheScope } from '../../domain/cache-scopes';
+import { PLUGIN_ID, uid } from '../../domain/plugin-id';
+import { viewCounts } from '../../repositories/cache/views';
+import { getService } from '../get-service';
 
 /**
  * Memory an entry costs besides its key's and its body's bytes: its own object, its slot in the LRU `Map`, the

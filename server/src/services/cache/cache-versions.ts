@@ -1,6 +1,6 @@
 /**
  * Coherence of the response cache across instances sharing the database (docs/caching.md): a version stamp per
- * scope in the database (repositories/cache-versions.ts). Every write raises its scope's version once it has
+ * scope in the database (repositories/cache/versions.ts). Every write raises its scope's version once it has
  * committed (or inside its transaction); every cached read first reads all versions (one tiny SELECT) and a cached
  * entry counts only if the versions it was computed under are still the current ones.
  *
@@ -11,8 +11,8 @@
  */
 import { AsyncLocalStorage } from 'async_hooks';
 import type { Core } from '@strapi/strapi';
-import type { CacheScope } from '../domain/cache-scopes';
-import { bumpVersions, ensureVersionsTable, readVersions } from '../repositories/cache-versions';
+import type { CacheScope } from '../../domain/cache-scopes';
+import { bumpVersions, ensureVersionsTable, readVersions } from '../../repositories/cache/versions';
 
 /** The scopes (domain/cache-scopes.ts says which writes raise which). */
 export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions'];

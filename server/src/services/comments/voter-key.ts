@@ -5,8 +5,8 @@
  * database never holds an IP, and a leaked table cannot be matched against guessed addresses without the key.
  */
 import type { Core } from '@strapi/strapi';
-import { rateLimitAddress, type ClientInfo } from './client';
-import { secretHash } from './secret-hash';
+import { rateLimitAddress, type ClientInfo } from '../../utils/client';
+import { secretHash } from '../../utils/secret-hash';
 
 export interface Voter {
   /** The token's user, or null for a guest. */

@@ -5,12 +5,12 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { PluginConfig } from '../config/schema';
-import type { CaptchaInput, HostAuthRoute, LoginBody, PasswordInput, RegisterBody } from '../domain/auth';
-import { fieldError } from '../domain/errors';
-import { USER_UID } from '../domain/uids';
-import type { ClientInfo } from '../utils/client';
-import { getService } from './get-service';
+import type { PluginConfig } from '../../config/schema';
+import type { CaptchaInput, HostAuthRoute, LoginBody, PasswordInput, RegisterBody } from '../../domain/auth';
+import { fieldError } from '../../domain/errors';
+import { USER_UID } from '../../domain/uids';
+import type { ClientInfo } from '../../utils/client';
+import { getService } from '../get-service';
 import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
 

@@ -1,7 +1,7 @@
 /** Categories (as a tree) and tags. */
 import type { Core } from '@strapi/strapi';
-import { buildTree } from '../utils/tree';
-import { getService } from './get-service';
+import { buildTree } from '../../utils/tree';
+import { getService } from '../get-service';
 
 const CATEGORY_UID = 'plugin::cms-plugin-bag.category';
 const TAG_UID = 'plugin::cms-plugin-bag.tag';

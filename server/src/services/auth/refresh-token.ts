@@ -12,13 +12,13 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { PluginConfig } from '../config/schema';
-import { REFRESH_ERRORS } from '../domain/auth';
-import { USER_UID } from '../domain/uids';
-import type { ClientInfo } from '../utils/client';
-import { getService } from './get-service';
-import { uid } from '../domain/plugin-id';
-import { sha256 } from '../utils/secret-hash';
+import type { PluginConfig } from '../../config/schema';
+import { REFRESH_ERRORS } from '../../domain/auth';
+import { USER_UID } from '../../domain/uids';
+import type { ClientInfo } from '../../utils/client';
+import { getService } from '../get-service';
+import { uid } from '../../domain/plugin-id';
+import { sha256 } from '../../utils/secret-hash';
 
 const UID = uid('refresh-token');
 const ORIGIN = 'users-permissions';

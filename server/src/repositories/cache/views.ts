@@ -1,6 +1,6 @@
 /** `views` of article or page rows by id, for a cached list (middlewares/response-cache.ts): one SELECT. */
 import type { Core } from '@strapi/strapi';
-import { tableOf } from '../utils/columns';
+import { tableOf } from '../../utils/columns';
 
 export const viewCounts = async (strapi: Core.Strapi, uid: string, ids: number[]): Promise<Map<number, number>> => {
   const { table, column } = tableOf(strapi, uid);

@@ -12,7 +12,7 @@
  * Values that cannot mean anything for their attribute are refused here, before the query runs.
  */
 import { errors } from '@strapi/utils';
-import { isRecord } from './is-record';
+import { isRecord } from '../../utils/is-record';
 
 type Model = { attributes: Record<string, Attribute> };
 type Attribute = { type: string; relation?: string; multiple?: boolean; target?: string; component?: string; components?: string[] };

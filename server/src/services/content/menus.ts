@@ -5,9 +5,9 @@
  */
 import type { Core, Schema, UID } from '@strapi/strapi';
 import { contentTypes, errors, relations } from '@strapi/utils';
-import { tableOf } from '../utils/columns';
-import { buildTree, type TreeNode } from '../utils/tree';
-import { getService } from './get-service';
+import { linkedDocumentIds } from '../../repositories/content/menu-links';
+import { buildTree, type TreeNode } from '../../utils/tree';
+import { getService } from '../get-service';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';
@@ -23,22 +23,9 @@ type Attribute = [name: string, attribute: Schema.Attribute.AnyAttribute];
 
 const bySiblingOrder = (a: Row, b: Row) => (a.order ?? 0) - (b.order ?? 0) || a.id - b.id;
 
-/**
- * Menu items whose links one query reads: under the bound-parameter limits of SQLite (32,766) and PostgreSQL
- * (65,535), and above any real menu, so the number of queries does not grow with the menu.
- */
-const LINK_CHUNK = 10_000;
-
 /** What a menu read is told: `locale` as requested (a query parameter, a GraphQL argument), checked here. */
 export interface MenuReadOptions {
   locale?: unknown;
-}
-
-interface JoinTable {
-  name: string;
-  joinColumn: { name: string };
-  inverseJoinColumn: { name: string };
-  orderColumnName?: string;
 }
 
 const menus = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -48,32 +35,6 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
     attribute.type === 'relation' && 'target' in attribute && contentTypes.hasDraftAndPublish(strapi.getModel(attribute.target as UID.Schema));
 
   /**
-   * The document ids each item links through one relation, each once, in link order. Read from the link table
-   * itself, starting from its item column's index: the host's populate of the same relation starts from the target
-   * table (`… FROM bag_articles LEFT JOIN …_lnk`), which SQLite answers by scanning every article (50 ms for a
-   * 1,000-item menu on the benchmark data, against 2 ms this way).
-   */
-  const linkedDocumentIds = async (itemIds: number[], name: string): Promise<Map<number, string[]>> => {
-    const { joinTable, target } = strapi.db.metadata.get(ITEM_UID).attributes[name] as unknown as { joinTable: JoinTable; target: string };
-    const targetTable = tableOf(strapi, target);
-    const linked = new Map<number, string[]>();
-    for (let at = 0; at < itemIds.length; at += LINK_CHUNK) {
-      const query = strapi.db
-        .connection(`${joinTable.name} as l`)
-        .join(`${targetTable.table} as t`, 't.id', `l.${joinTable.inverseJoinColumn.name}`)
-        .whereIn(`l.${joinTable.joinColumn.name}`, itemIds.slice(at, at + LINK_CHUNK))
-        .select({ item: `l.${joinTable.joinColumn.name}`, documentId: `t.${targetTable.column('documentId')}` });
-      if (joinTable.orderColumnName) query.orderBy(`l.${joinTable.orderColumnName}`);
-      for (const { item, documentId } of (await query.orderBy('l.id')) as { item: number; documentId: string }[]) {
-        const list = linked.get(Number(item)) ?? [];
-        if (!list.includes(documentId)) list.push(documentId);
-        linked.set(Number(item), list);
-      }
-    }
-    return linked;
-  };
-
-  /**
    * Sets each row's value of one relation to the published versions, in `locale`, of the documents it links, read in
    * one query for all rows: a document with no published version in that locale becomes null (to-one) or is left out
    * (to-many), as an unpublished one. A localized target is linked in the item's locale by the Document Service (it
@@ -81,7 +42,7 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
    * row the link holds, so a menu never shows another language's article.
    */
   const usePublishedVersions = async (rows: Row[], [name, attribute]: Attribute, locale: string) => {
-    const linked = await linkedDocumentIds(rows.map((row) => row.id), name);
+    const linked = await linkedDocumentIds(strapi, rows.map((row) => row.id), name);
     const wanted = new Set([...linked.values()].flat());
     const { target } = attribute as { target: UID.ContentType };
     const published = wanted.size

@@ -8,10 +8,10 @@
  */
 import type { Core } from '@strapi/strapi';
 import svgCaptcha from 'svg-captcha';
-import type { CaptchaType, PluginConfig } from '../config/schema';
-import { getService } from './get-service';
-import { uid } from '../domain/plugin-id';
-import { sameHash, secretHash, sha256 } from '../utils/secret-hash';
+import type { CaptchaType, PluginConfig } from '../../config/schema';
+import { getService } from '../get-service';
+import { uid } from '../../domain/plugin-id';
+import { sameHash, secretHash, sha256 } from '../../utils/secret-hash';
 
 const UID = uid('captcha');
 /** Letters and digits without the ambiguous 0 o O 1 i l I. */

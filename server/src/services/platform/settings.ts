@@ -5,10 +5,10 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { adminSettingsSchema, type AdminSettings } from '../config/admin-settings';
-import { parseConfig, type PluginConfig } from '../config/schema';
-import { PLUGIN_ID } from '../domain/plugin-id';
-import { isRecord } from '../utils/is-record';
+import { adminSettingsSchema, type AdminSettings } from '../../config/admin-settings';
+import { parseConfig, type PluginConfig } from '../../config/schema';
+import { PLUGIN_ID } from '../../domain/plugin-id';
+import { isRecord } from '../../utils/is-record';
 
 const CACHE_MS = 5_000;
 

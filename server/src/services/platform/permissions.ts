@@ -5,8 +5,8 @@
  * administrator revoked is never granted again, and an action added by a later version is granted once.
  */
 import type { Core } from '@strapi/strapi';
-import { PLUGIN_ID } from '../domain/plugin-id';
-import { PERMISSION_UID, ROLE_UID } from '../domain/uids';
+import { PLUGIN_ID } from '../../domain/plugin-id';
+import { PERMISSION_UID, ROLE_UID } from '../../domain/uids';
 
 /** Actions (`<controller>.<action>`) per Users & Permissions role type (`public`, `authenticated`). */
 export type Grants = Record<string, readonly string[]>;

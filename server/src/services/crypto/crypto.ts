@@ -8,7 +8,7 @@ import crypto from 'crypto';
 import { promisify } from 'util';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { getService } from './get-service';
+import { getService } from '../get-service';
 
 /** The largest plaintext RSA-OAEP/SHA-256 can take with a 2048-bit key: 256 − 2·32 − 2 bytes. */
 export const RSA_MAX_PLAINTEXT_BYTES = 190;

@@ -8,7 +8,7 @@
  * locale is read on every call through the host's own store read, as its Document Service does on every read.
  */
 import type { Core } from '@strapi/strapi';
-import { fieldError } from '../domain/errors';
+import { fieldError } from '../../domain/errors';
 
 /** How long a list of codes read from the database is trusted for codes it contains. */
 const CODES_TTL_MS = 5_000;

@@ -4,13 +4,13 @@
  * replaces the older code; a send inside `resendInterval` is refused; a failed delivery leaves nothing behind.
  */
 import type { Core } from '@strapi/strapi';
-import type { PluginConfig } from '../config/schema';
-import { tableOf } from '../utils/columns';
-import { ServiceUnavailableError } from '../utils/errors';
-import { getService } from './get-service';
-import { describeMailFailure } from '../utils/mail-failure';
-import { uid } from '../domain/plugin-id';
-import { sameHash, secretHash } from '../utils/secret-hash';
+import type { PluginConfig } from '../../config/schema';
+import { claimAttempt } from '../../repositories/auth/codes';
+import { ServiceUnavailableError } from '../../domain/errors';
+import { getService } from '../get-service';
+import { describeMailFailure } from '../../utils/mail-failure';
+import { uid } from '../../domain/plugin-id';
+import { sameHash, secretHash } from '../../utils/secret-hash';
 
 const UID = uid('captcha');
 export const EMAIL_DELIVERY_FAILED = 'Email delivery failed, please try again later';
@@ -33,11 +33,6 @@ const describeSeconds = (seconds: number): string => {
 const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
   const lookupOf = (email: string) => `email:${secretHash(strapi, 'email-lookup', email)}`;
   const hashOf = (email: string, code: string) => secretHash(strapi, 'email', email, code);
-
-  const columns = () => {
-    const { table, column } = tableOf(strapi, UID);
-    return { table, id: column('id'), attempts: column('attempts') };
-  };
 
   return {
     /** Sends a fresh code to `address`, unless one was sent to it less than `resendInterval` ago. */
@@ -99,13 +94,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
       const row = (await strapi.db.query(UID).findOne({ where: { kind: 'email', lookup: lookupOf(email) } })) as CodeRow | null;
       if (!row || Number(row.expiresAt) <= getService(strapi, 'clock').now()) return false;
 
-      const c = columns();
-      const claimed: number = await strapi.db
-        .connection(c.table)
-        .where(c.id, row.id)
-        .andWhere(c.attempts, '<', config.captcha.email.maxAttempts)
-        .increment(c.attempts, 1);
-      if (claimed !== 1) return false;
+      if (!(await claimAttempt(strapi, row.id, config.captcha.email.maxAttempts))) return false;
       if (!sameHash(row.secretHash, hashOf(email, code))) return false;
 
       const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id, secretHash: row.secretHash } });

@@ -206,7 +206,10 @@ export function evaluate(results) {
         : `${small.overOffBytes >= 0 ? '+' : ''}${fmt(small.overOffBytes / 2 ** 20, 1)} MB (${fmt(small.afterBytes / 2 ** 20, 1)} vs ${fmt(
             small.off.afterBytes / 2 ** 20,
             1,
-          )} MB)`,
+          )} MB); retained (heap used + external) ${fmt(small.retainedGrowthBytes / 2 ** 20, 1)} MB over its warm state, ${fmt(
+            small.off.retainedGrowthBytes / 2 ** 20,
+            1,
+          )} MB with the cache off`,
       ok: small.failed ? null : small.overOffBytes <= bound,
     });
   }

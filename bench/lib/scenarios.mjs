@@ -213,6 +213,22 @@ export const misses = () => [
   { name: 'cache miss: articles list (a new query string per request)', ...uniqueList('miss') },
 ];
 
+/** The small-entries row: a search with no match and a parameter the search ignores, new on every request. */
+export const smallEntryRequest = () => ({
+  path: `${BAG}/search?q=zz&x=<n>`,
+  sequence: () => {
+    sequenceNumber += 1;
+    return `${BAG}/search?q=zz&x=${process.pid}-${sequenceNumber}`;
+  },
+});
+
+/**
+ * Repeated reads of one unchanged answer that is streamed when computed (the sitemap of the seeded data): with the
+ * cache on, its kept copy; judged against the same requests with the cache off, ≥ `REPEAT_TARGET`× the throughput.
+ */
+export const REPEAT_TARGET = 10;
+export const repeats = () => [{ name: 'repeated sitemap.xml', path: `${BAG}/sitemap.xml` }];
+
 /** The memory row: distinct URLs (10 articles each, ~30 KB a response) on a server with a small cache.maxBytes. */
 export const rssRequest = () => uniqueList('rss', 'pagination[pageSize]=10&');
 

@@ -11,7 +11,7 @@
  *   2. the same data with the cache off: the uncached path of every pair, the locale rows, the misses' reference,
  *      the paged threads, the deepest allowed list query;
  *   3. two fresh servers, cache off and a small cache.maxBytes: RSS after many distinct URLs;
- *   4. discovery at scale (issue 21): full-text search against the host's `$containsi` and the whole sitemap, on a
+ *   4. discovery at scale: full-text search against the host's `$containsi` and the whole sitemap, on a
  *      database of their own with 100,000 published articles (`--quick`: 2,000), by scripts/search-bench.mjs and
  *      scripts/discovery-sitemap-memory.mjs;
  * then boots the playground with and without the plugin to compare boot time and memory. Prints the table and
@@ -46,10 +46,12 @@ import {
   RSS_MAX_BYTES,
   RSS_URLS,
   selected,
+  SMALL_MAX_BYTES,
+  SMALL_URLS,
   TMP,
 } from './lib/options.mjs';
 import { ask, baseEnv, bootServer, database, exited, measureBoot, start, stopServer } from './lib/server-process.mjs';
-import { json, localeRows, misses, pairs, revalidations, rssRequest, singles, threads } from './lib/scenarios.mjs';
+import { json, localeRows, misses, pairs, repeats, revalidations, rssRequest, singles, smallEntryRequest, threads } from './lib/scenarios.mjs';
 import { cannon, deepestAllowedQuery, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
 import { evaluate, fmt, markdown } from './lib/report.mjs';
@@ -60,20 +62,19 @@ const require = createRequire(import.meta.url);
  * RSS of a fresh server after `RSS_URLS` distinct article-list URLs, against its RSS after a warm-up on one URL (both
  * after a full garbage collection); `config`: the plugin configuration of that server.
  */
-async function memoryAfterDistinctUrls(db, config) {
+async function memoryAfterDistinctUrls(db, config, request = rssRequest(), urls = RSS_URLS) {
   const server = await bootServer({ db, config });
   try {
-    const request = rssRequest();
     const first = await probe(server, request);
     if (!first.ok) return { path: request.path, failed: first.error };
     await cannon(server, { path: request.path.replace('<n>', 'warm') }, { amount: 200 });
     const before = await ask(server, { type: 'memory', gc: true });
-    const result = await cannon(server, request, { amount: RSS_URLS });
+    const result = await cannon(server, request, { amount: urls });
     await ask(server, { type: 'idle' });
     const after = await ask(server, { type: 'memory', gc: true });
     return {
       path: request.path,
-      urls: RSS_URLS,
+      urls,
       bytes: first.bytes,
       rps: result.requests.total / result.duration,
       p50: result.latency.p50,
@@ -108,6 +109,18 @@ async function memoryRow(db) {
     off,
     ...(failed ? { failed } : { overOffBytes: on.afterBytes - off.afterBytes }),
   };
+}
+
+/**
+ * The bound with small entries, where what an entry costs besides its key and body matters most: distinct small
+ * answers filling `cache.maxBytes` = SMALL_MAX_BYTES one and a half times over, against the same on a server with the
+ * cache off; the difference of their RSS is what the cache holds.
+ */
+async function smallEntriesRow(db) {
+  const off = await memoryAfterDistinctUrls(db, { cache: { enabled: false } }, smallEntryRequest(), SMALL_URLS);
+  const on = await memoryAfterDistinctUrls(db, { cache: { maxBytes: SMALL_MAX_BYTES } }, smallEntryRequest(), SMALL_URLS);
+  const failed = on.failed ?? off.failed;
+  return { ...on, maxBytes: SMALL_MAX_BYTES, off, ...(failed ? { failed } : { overOffBytes: on.afterBytes - off.afterBytes }) };
 }
 
 /**
@@ -196,6 +209,7 @@ async function main() {
     locales: [],
     revalidations: [],
     misses: [],
+    repeats: [],
     threads: [],
     singles: [],
   };
@@ -290,6 +304,9 @@ async function main() {
         miss: await row(server, miss.name, miss, { label: 'cache on' }),
       });
     }
+    for (const repeat of repeats().filter((r) => selected(r.name))) {
+      results.repeats.push({ name: repeat.name, path: repeat.path, on: await row(server, repeat.name, repeat, { label: 'cache on' }) });
+    }
   } finally {
     await stopServer(server);
   }
@@ -317,6 +334,9 @@ async function main() {
         label: 'cache off',
       });
     }
+    for (const repeat of repeats().filter((r) => selected(r.name))) {
+      results.repeats.find((r) => r.name === repeat.name).off = await row(uncached, repeat.name, repeat, { label: 'cache off' });
+    }
     for (const thread of threads(fx).filter((t) => selected(t.name))) {
       results.threads.push(await row(uncached, thread.name, thread, { stalls: true, label: 'cache off' }));
     }
@@ -337,6 +357,13 @@ async function main() {
     log(
       `memory: ${m.failed ?? `RSS ${fmt(m.afterBytes / 2 ** 20, 1)} MB (cache off: ${fmt(m.off.afterBytes / 2 ** 20, 1)} MB)`}`,
     );
+  }
+
+  if (!ONLY || selected('small entries')) {
+    log(`small entries: ${SMALL_URLS} distinct small answers with cache.maxBytes ${SMALL_MAX_BYTES / 2 ** 20} MiB`);
+    results.smallEntries = await smallEntriesRow(db);
+    const m = results.smallEntries;
+    log(`small entries: ${m.failed ?? `RSS ${fmt(m.afterBytes / 2 ** 20, 1)} MB (cache off: ${fmt(m.off.afterBytes / 2 ** 20, 1)} MB)`}`);
   }
 
   if (DB === 'postgres') await db.drop();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Measures the streamed sitemap (CONTRACT §9) on 100,000 published articles: boots the playground (built:
+ * Measures the streamed sitemap (docs/discovery.md#streaming-and-memory) on 100,000 published articles: boots the playground (built:
  * `npm run build && npm run build -w playground`) on a fresh SQLite file (or PostgreSQL with `DATABASE_CLIENT=postgres`
  * and the `scripts/postgres.sh env` variables, on a new database), bulk-inserts the articles as the Document Service
  * lays them out (a draft and a published row per document; every tenth with a cover), then fetches `/sitemap.xml`
@@ -17,6 +17,7 @@ import os from 'os';
 import path from 'path';
 import { performance } from 'perf_hooks';
 import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
+import { createDatabase, dropDatabase } from './lib/postgres-admin.js';
 
 const ARTICLES = Number(process.argv[2] ?? 100_000);
 const isPostgres = process.env.DATABASE_CLIENT === 'postgres';
@@ -24,26 +25,9 @@ const P = 'plugin::cms-plugin-bag';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bag-sitemap-'));
 let databaseName;
-/** One statement on the PostgreSQL server's `postgres` database (creating and dropping this run's database). */
-const postgresAdmin = async (sql) => {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({
-    host: process.env.DATABASE_HOST ?? '127.0.0.1',
-    port: Number(process.env.DATABASE_PORT ?? 5432),
-    user: process.env.DATABASE_USERNAME ?? 'strapi',
-    password: process.env.DATABASE_PASSWORD ?? 'strapi',
-    database: 'postgres',
-  });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
 if (isPostgres) {
   databaseName = `sitemap_${process.pid}`;
-  await postgresAdmin(`CREATE DATABASE "${databaseName}" TEMPLATE template0 ENCODING 'UTF8'`);
+  await createDatabase(databaseName);
 }
 Object.assign(process.env, {
   ...benchEnv(),
@@ -174,5 +158,5 @@ for (const [sql, { count, ms }] of [...spent].sort((a, b) => b[1].ms - a[1].ms).
 }
 await strapi.destroy();
 fs.rmSync(tmp, { recursive: true, force: true });
-if (isPostgres) await postgresAdmin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+if (isPostgres) await dropDatabase(databaseName);
 process.exit(0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Search benchmark (CONTRACT §9, issue 21), run by `npm run bench` for its discovery rows and runnable alone: seeds N published English articles
+ * Search benchmark (docs/search.md#benchmark), run by `npm run bench` for its discovery rows and runnable alone: seeds N published English articles
  * (default 100,000; each a draft row and a published row, about 2 KB of text, as bench/seed.mjs lays rows out) into a
  * fresh playground database with raw inserts, then measures
  *   1. the index build for all of them (the start-up build, `search.ensureIndex()`, from an empty index),
@@ -18,11 +18,10 @@ import crypto from 'crypto';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { createRequire } from 'module';
 import { performance } from 'perf_hooks';
 import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
+import { createDatabase, dropDatabase } from './lib/postgres-admin.js';
 
-const require = createRequire(path.join(ROOT, 'playground', 'package.json'));
 const ARTICLES = Number(process.env.SEARCH_BENCH_ARTICLES ?? 100_000);
 const SECONDS = Number(process.env.SEARCH_BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.SEARCH_BENCH_CONCURRENCY ?? 8);
@@ -35,19 +34,8 @@ Object.assign(process.env, benchEnv(), {
   CMS_BAG_CONFIG: JSON.stringify({ cache: { enabled: false } }),
 });
 if (postgres) {
-  const name = `search_bench_${Date.now()}`;
-  const { Client } = require('pg');
-  const client = new Client({
-    host: process.env.DATABASE_HOST,
-    port: Number(process.env.DATABASE_PORT),
-    user: process.env.DATABASE_USERNAME,
-    password: process.env.DATABASE_PASSWORD,
-    database: 'postgres',
-  });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  process.env.DATABASE_NAME = name;
+  process.env.DATABASE_NAME = `search_bench_${Date.now()}`;
+  await createDatabase(process.env.DATABASE_NAME);
 } else {
   process.env.DATABASE_FILENAME = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-bench-')), 'data.db');
 }
@@ -183,5 +171,6 @@ if (process.env.BENCH_JSON) {
 }
 
 await strapi.destroy();
-if (!postgres) fs.rmSync(path.dirname(process.env.DATABASE_FILENAME), { recursive: true, force: true });
+if (postgres) await dropDatabase(process.env.DATABASE_NAME);
+else fs.rmSync(path.dirname(process.env.DATABASE_FILENAME), { recursive: true, force: true });
 process.exit(0);

@@ -27,7 +27,13 @@ if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`--db=${DB}: expected 
 /** Distinct URLs requested for the cache's memory bound (RSS row), and the bound set for it. */
 export const RSS_URLS = QUICK ? 500 : 10000;
 export const RSS_MAX_BYTES = 16 * 2 ** 20;
-/** Published articles of the discovery rows' own database (issue 21: 100,000), and seconds per search scenario. */
+/**
+ * The small-entries row: `cache.maxBytes` for it, and enough distinct small answers (a search with no match, ~570
+ * bytes counted each) to fill that bound one and a half times over.
+ */
+export const SMALL_MAX_BYTES = QUICK ? 2 ** 20 : 16 * 2 ** 20;
+export const SMALL_URLS = Math.ceil((1.5 * SMALL_MAX_BYTES) / 570);
+/** Published articles of the discovery rows' own database (100,000 by default), and seconds per search scenario. */
 export const DISCOVERY_ARTICLES = option('discovery-articles', QUICK ? 2000 : 100_000);
 export const DISCOVERY_SECONDS = QUICK ? 1 : DURATION;
 export const RESULT_NAME = `${ONLY ? 'only' : QUICK ? 'quick' : 'latest'}${DB === 'postgres' ? '-postgres' : ''}`;

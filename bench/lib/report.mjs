@@ -7,6 +7,7 @@ import { BOOT_ROUNDS, CONNECTIONS, DB, DURATION, QUICK } from './options.mjs';
 import {
   LOCALE_TARGET,
   MISS_TARGET,
+  REPEAT_TARGET,
   REVALIDATION_TARGET,
   SEARCH_TARGET,
   SITEMAP_MS,
@@ -61,13 +62,19 @@ const loadRows = (results) => [
   ...results.singles.map((s) => [s.name, s]),
   ...(results.discovery?.search?.plugin ? [['search (cache off)', results.discovery.search.plugin]] : []),
   ...(results.discovery?.search?.host ? [['search: host $containsi', results.discovery.search.host]] : []),
+  ...(results.repeats ?? []).flatMap((r) => [
+    [`${r.name} (cache on)`, r.on],
+    [`${r.name} (cache off)`, r.off],
+  ]),
+  ...(results.smallEntries ? [['memory: small entries (cache on)', results.smallEntries]] : []),
+  ...(results.smallEntries?.off ? [['memory: small entries (cache off)', results.smallEntries.off]] : []),
   ...(results.memory ? [['memory: distinct URLs (cache on)', results.memory]] : []),
   ...(results.memory?.off ? [['memory: distinct URLs (cache off)', results.memory.off]] : []),
 ];
 
 const articlesLabel = (n) => n.toLocaleString('en-US');
 
-/** Issue 21's rows: search against the host's `$containsi` and its spread, the sitemap's time and RSS growth. */
+/** The discovery rows: search against the host's `$containsi` and its spread, the sitemap's time and RSS growth. */
 function discoveryTargets(discovery, targets) {
   if (!discovery) return;
   const n = articlesLabel(discovery.articles);
@@ -176,6 +183,34 @@ export function evaluate(results) {
           ? notMeasured(miss.miss, miss.off)
           : `${miss.timeRatio.toFixed(2)}× (${fmt(miss.miss.rps)} vs ${fmt(miss.off.rps)} req/s)`,
       ok: miss.timeRatio === null ? null : miss.timeRatio <= MISS_TARGET,
+    });
+  }
+  for (const repeat of results.repeats ?? []) {
+    repeat.ratio = measured(repeat.on) && measured(repeat.off) ? repeat.on.rps / repeat.off.rps : null;
+    targets.push({
+      target: `${repeat.name}: ≥ ${REPEAT_TARGET}× the throughput with the cache off`,
+      value:
+        repeat.ratio === null
+          ? notMeasured(repeat.on, repeat.off)
+          : `${repeat.ratio.toFixed(1)}× (${fmt(repeat.on.rps)} vs ${fmt(repeat.off.rps)} req/s)`,
+      ok: repeat.ratio === null ? null : repeat.ratio >= REPEAT_TARGET,
+    });
+  }
+  const small = results.smallEntries;
+  if (small) {
+    const bound = small.maxBytes * 1.2;
+    targets.push({
+      target: `RSS after ${small.urls ?? '–'} distinct small answers: ≤ cache.maxBytes (${fmt(small.maxBytes / 2 ** 20)} MiB) + 20% over the same with the cache off`,
+      value: small.failed
+        ? `not measured (${small.failed})`
+        : `${small.overOffBytes >= 0 ? '+' : ''}${fmt(small.overOffBytes / 2 ** 20, 1)} MB (${fmt(small.afterBytes / 2 ** 20, 1)} vs ${fmt(
+            small.off.afterBytes / 2 ** 20,
+            1,
+          )} MB); retained (heap used + external) ${fmt(small.retainedGrowthBytes / 2 ** 20, 1)} MB over its warm state, ${fmt(
+            small.off.retainedGrowthBytes / 2 ** 20,
+            1,
+          )} MB with the cache off`,
+      ok: small.failed ? null : small.overOffBytes <= bound,
     });
   }
   const memory = results.memory;
@@ -361,6 +396,12 @@ export function markdown(results) {
     );
     lines.push(`| ↳ the same, cache off${flags(miss.off)} | ${cell(miss.off)} | | |`);
   }
+  for (const repeat of results.repeats ?? []) {
+    lines.push(
+      `| ${repeat.name}, cache on: ${path(repeat.on, repeat.path)}${flags(repeat.on)} | ${cell(repeat.on)} | ${times(repeat.ratio)} | ${judge(repeat.ratio, REPEAT_TARGET)} |`,
+    );
+    lines.push(`| ↳ the same, cache off${flags(repeat.off)} | ${cell(repeat.off)} | | |`);
+  }
   lines.push(
     '',
     '*ratio*: locale rows over the same row without `locale` on the same server; 304s over `/_health`; misses: time ' +
@@ -398,6 +439,11 @@ export function markdown(results) {
   lines.push(...header('endpoint'));
   for (const row of results.singles) {
     lines.push(`| ${row.name}: ${path(row)}${flags(row)} | ${cell(row)} | | |`);
+  }
+  const small = results.smallEntries;
+  if (small) {
+    lines.push(`| memory: ${small.urls ?? ''} distinct small answers ${path(small)}${flags(small)} | ${cell(small)} | | |`);
+    if (small.off) lines.push(`| ↳ the same, cache off${flags(small.off)} | ${cell(small.off)} | | |`);
   }
   const memory = results.memory;
   if (memory) {

@@ -28,7 +28,7 @@ const countNodes = (nodes) => {
 /**
  * Pairs: the plugin's endpoint (as Public) and the host's equivalent on the same rows (with the full-access API
  * token the seed made: see bench/seed.mjs), with two ratio targets: `cachedTarget` for the plugin with its response
- * cache on (its default; issue 23) and `target` for the uncached path (cache off; the earlier issues' targets).
+ * cache on (its default) and `target` for the uncached path (cache off). docs/benchmark.md#targets says why each.
  * `restCache`: the same host request behind @strapi-community/plugin-rest-cache (its hits are measured);
  * `restCacheTarget`: the cached plugin's ratio to those hits.
  */
@@ -124,7 +124,7 @@ export const pairs = (fx) =>
       cachedTarget: 10,
     },
     {
-      // Issue 21: "feeds like the other cached reads". The host's equivalent is what a site builds a feed from
+      // Feeds are judged like the other cached reads. The host's equivalent is what a site builds a feed from
       // today: the newest published articles (feeds.size, 20) with their cover, category and author.
       name: 'feed (RSS 2.0)',
       bag: {
@@ -146,7 +146,7 @@ export const pairs = (fx) =>
   });
 
 /**
- * Locale rows (issue 20): the article list and detail with `locale` set, each judged against the same row without
+ * Locale rows: the article list and detail with `locale` set, each judged against the same row without
  * it (`base`, a pair's name) on the same server: ≥ `LOCALE_TARGET`×. The `fr` detail is the same document's French
  * version (bench/seed.mjs translates a quarter of the articles, the commented one included).
  */
@@ -212,6 +212,22 @@ export const uniqueList = (tag, extra = '') => ({
 export const misses = () => [
   { name: 'cache miss: articles list (a new query string per request)', ...uniqueList('miss') },
 ];
+
+/** The small-entries row: a search with no match and a parameter the search ignores, new on every request. */
+export const smallEntryRequest = () => ({
+  path: `${BAG}/search?q=zz&x=<n>`,
+  sequence: () => {
+    sequenceNumber += 1;
+    return `${BAG}/search?q=zz&x=${process.pid}-${sequenceNumber}`;
+  },
+});
+
+/**
+ * Repeated reads of one unchanged answer that is streamed when computed (the sitemap of the seeded data): with the
+ * cache on, its kept copy; judged against the same requests with the cache off, ≥ `REPEAT_TARGET`× the throughput.
+ */
+export const REPEAT_TARGET = 10;
+export const repeats = () => [{ name: 'repeated sitemap.xml', path: `${BAG}/sitemap.xml` }];
 
 /** The memory row: distinct URLs (10 articles each, ~30 KB a response) on a server with a small cache.maxBytes. */
 export const rssRequest = () => uniqueList('rss', 'pagination[pageSize]=10&');
@@ -280,7 +296,7 @@ export const DEEPEST_ALLOWED =
   '&filters[$or][1][category][parent][title][$containsi]=a&sort[0]=category.parent.title:asc&sort[1]=publishedAt:desc';
 
 /**
- * Discovery at scale (issue 21), one run of scripts/search-bench.mjs and scripts/discovery-sitemap-memory.mjs on
+ * Discovery at scale, one run of scripts/search-bench.mjs and scripts/discovery-sitemap-memory.mjs on
  * their own database of `DISCOVERY_ARTICLES` published articles: full-text search against the host's REST doing what
  * users do today (`filters[$or]` of `$containsi` on title, summary and content) at ≥ `SEARCH_TARGET`×, search
  * p99 ≤ 3× p50, and the whole sitemap (index and pages) served in ≤ `SITEMAP_MS` with the process's RSS growing by

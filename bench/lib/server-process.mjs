@@ -6,12 +6,10 @@
 import fs from 'fs';
 import net from 'net';
 import path from 'path';
-import { createRequire } from 'module';
 import { fork, spawnSync } from 'child_process';
+import { createDatabase, dropDatabase } from '../../scripts/lib/postgres-admin.js';
 import { ROOT, benchEnv } from './app.mjs';
 import { BOOT_ROUNDS, DB, TMP } from './options.mjs';
-
-const require = createRequire(import.meta.url);
 
 /**
  * A database of the run: `env` is what the playground reads to use it (config/database.ts), `reset()` makes it fresh
@@ -53,34 +51,9 @@ const postgresEnv = () => {
   return postgresConnection;
 };
 
-const postgresAdmin = async (...statements) => {
-  const { Client } = require('pg');
-  const env = postgresEnv();
-  const client = new Client({
-    host: env.DATABASE_HOST ?? '127.0.0.1',
-    port: Number(env.DATABASE_PORT ?? 5432),
-    user: env.DATABASE_USERNAME ?? 'strapi',
-    password: env.DATABASE_PASSWORD ?? 'strapi',
-    database: 'postgres',
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(
-      `cannot reach PostgreSQL at ${env.DATABASE_HOST}:${env.DATABASE_PORT} (${error.message}); ` +
-        'start it with `scripts/postgres.sh start` (PGPORT picks the port)',
-    );
-  }
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-
 const postgresDatabase = (name) => {
   const dbName = name.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
-  const drop = () => postgresAdmin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  const drop = () => dropDatabase(dbName, postgresEnv());
   return {
     kind: 'postgres',
     get label() {
@@ -92,7 +65,7 @@ const postgresDatabase = (name) => {
     },
     reset: async () => {
       await drop();
-      await postgresAdmin(`CREATE DATABASE "${dbName}" TEMPLATE template0 ENCODING 'UTF8'`);
+      await createDatabase(dbName, postgresEnv());
     },
     drop,
   };
@@ -105,7 +78,7 @@ export const pluginConfig = (extra = {}) =>
     rateLimit: Object.fromEntries(
       ['login', 'captchaImage', 'refreshToken'].map((name) => [name, { interval: '1h', max: 1_000_000_000 }]),
     ),
-    // Feeds and the sitemap answer 503 without the site's public address (CONTRACT §9).
+    // Feeds and the sitemap answer 503 without the site's public address (`site.url`).
     site: { url: 'https://www.example.com' },
     ...extra,
   });

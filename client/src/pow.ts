@@ -15,7 +15,7 @@ export interface SolvePowOptions {
 
 /**
  * Digests in flight at once: each `crypto.subtle.digest` call costs far more than its hash, and 256 concurrent
- * calls about double the rate of one at a time (README, Captcha rules).
+ * calls about double the rate of one at a time (docs/accounts.md#captcha-rules).
  */
 const BATCH = 256;
 /** The most the plugin's configuration allows. */

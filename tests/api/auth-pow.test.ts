@@ -15,7 +15,7 @@ import {
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const CAPTCHA_UID = 'plugin::cms-plugin-bag.captcha';
-// Small enough that the tests solve a challenge in about a millisecond; the default is in the README.
+// Small enough that the tests solve a challenge in about a millisecond; the default (16) is in the README's configuration table.
 const DIFFICULTY = 8;
 
 describe('proof-of-work captcha', () => {

@@ -1,5 +1,5 @@
 /**
- * Feeds, the sitemap and search under the response cache (CONTRACT §8 and §9): each answers with an ETag and its own
+ * Feeds, the sitemap and search under the response cache (docs/caching.md, docs/discovery.md): each answers with an ETag and its own
  * content type, a matching If-None-Match gets 304, a feed is served from the cache and follows a publish at once, and
  * the streamed sitemap (not kept in memory) gets an ETag that changes with any write.
  */
@@ -74,6 +74,39 @@ describe('response cache: feeds, sitemap and search', () => {
     const after = await get('/sitemap.xml', first.headers.etag).expect(200);
     expect(after.text).toContain('/articles/sitemap-newcomer');
     expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('an unchanged sitemap is read from the database once, then served from its kept copy; a publish shows at once', async () => {
+    const table = app.strapi.db.metadata.get(ARTICLE).tableName;
+    const statements: string[] = [];
+    const listener = (query: { sql: string }) => statements.push(query.sql);
+    const knex = app.strapi.db.connection;
+    const articleReads = () => statements.filter((sql) => sql.includes(table)).length;
+    await publish('Kept sitemap', 'kept-sitemap');
+    knex.on('query', listener);
+    try {
+      const first = await get('/sitemap.xml').expect(200);
+      expect(first.text).toContain('/articles/kept-sitemap');
+      expect(articleReads()).toBeGreaterThan(0);
+      statements.length = 0;
+      const again = await get('/sitemap.xml').expect(200);
+      const plain = await get('/sitemap.xml').set('Accept-Encoding', 'identity').expect(200);
+      expect(articleReads()).toBe(0);
+      expect(again.text).toBe(first.text);
+      expect(plain.text).toBe(first.text);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(again.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      await get('/sitemap.xml', first.headers.etag).expect(304);
+      expect(articleReads()).toBe(0);
+
+      await publish('Sitemap after kept', 'sitemap-after-kept');
+      const after = await get('/sitemap.xml', first.headers.etag).expect(200);
+      expect(after.text).toContain('/articles/sitemap-after-kept');
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+    } finally {
+      knex.removeListener('query', listener);
+    }
   });
 
   it('search: ETag and 304, and a publish shows in the next search at once', async () => {

@@ -1,5 +1,5 @@
 /**
- * The response cache of anonymous GETs under /api/bag (CONTRACT §8, docs/caching.md): ETag and 304, Cache-Control,
+ * The response cache of anonymous GETs under /api/bag (docs/caching.md): ETag and 304, Cache-Control,
  * hits, invalidation by every kind of write, permissions first, tokens never served from or into the cache, views
  * exact, the byte bound, and the admin stats and clear routes.
  */
@@ -258,6 +258,50 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     const { misses } = await typeStats('article');
     await get('/articles?pagination[pageSize]=1').expect(200);
     expect((await typeStats('article')).misses).toBe(misses + 1);
+  });
+
+  it('counts what a small entry really costs: far more than its key and body, so fewer of them fit the bound', async () => {
+    await clear();
+    const n = 40;
+    let keyAndBody = 0;
+    for (let i = 0; i < n; i += 1) {
+      const path = `/tags?x=${i}`;
+      const res = await get(path).expect(200);
+      keyAndBody += Buffer.byteLength(res.text) + Buffer.byteLength(`/api/bag${path}`);
+    }
+    const filled = await stats();
+    expect(filled.entries).toBe(n);
+    // A small entry costs ~400 bytes of memory besides its key and body (scripts/cache-entry-cost.mjs).
+    expect(filled.bytes - keyAndBody).toBeGreaterThanOrEqual(n * 400);
+
+    // Filling the bound with such entries keeps as many as their real cost allows, least recently used out first.
+    const perEntry = filled.bytes / n;
+    for (let i = n; i < 400; i += 1) await get(`/tags?x=${i}`).expect(200);
+    const full = await stats();
+    expect(full.bytes).toBeLessThanOrEqual(MAX_BYTES);
+    expect(full.entries).toBeLessThanOrEqual(Math.ceil(MAX_BYTES / (perEntry - 16)));
+    const { misses } = await typeStats('tag');
+    await get('/tags?x=0').expect(200);
+    expect((await typeStats('tag')).misses).toBe(misses + 1);
+  });
+
+  it('two URLs whose parsed queries differ are two entries, however their raw names sort', async () => {
+    const low = await article('Order low', 'order-a-low');
+    const high = await article('Order high', 'order-b-high');
+    await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: high.documentId }, data: { views: 50 } });
+    await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: low.documentId }, data: { views: 1 } });
+    await clear();
+    const filter = 'filters[slug][$startsWith]=order-';
+    const slugs = (body: { data: { slug: string }[] }) => body.data.map((a) => a.slug);
+    // The host decodes `sort%5B%5D` to `sort[]`: the first asks views first, the second slug first.
+    const viewsFirst = await get(`/articles?sort%5B%5D=views:desc&sort[]=slug:asc&${filter}`).expect(200);
+    const slugFirst = await get(`/articles?sort[]=slug:asc&sort%5B%5D=views:desc&${filter}`).expect(200);
+    expect(slugs(viewsFirst.body)).toEqual(['order-b-high', 'order-a-low']);
+    expect(slugs(slugFirst.body)).toEqual(['order-a-low', 'order-b-high']);
+    // Twice each: served from the cache, each its own order.
+    expect(slugs((await get(`/articles?sort%5B%5D=views:desc&sort[]=slug:asc&${filter}`).expect(200)).body)).toEqual(['order-b-high', 'order-a-low']);
+    expect(slugs((await get(`/articles?${filter}&sort[]=slug:asc&sort%5B%5D=views:desc`).expect(200)).body)).toEqual(['order-a-low', 'order-b-high']);
+    expect(await typeStats('article')).toMatchObject({ hits: 2, misses: 2 });
   });
 
   it('the admin routes are guarded: stats need settings.read, clearing settings.update', async () => {

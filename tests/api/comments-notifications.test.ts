@@ -1,5 +1,5 @@
 /**
- * E-mail notifications about comments (README "Notifications"), against a real SMTP server: the reply mail to the
+ * E-mail notifications about comments (docs/comments.md#notifications), against a real SMTP server: the reply mail to the
  * parent's author (once, only when approved, never to oneself or a guest), the moderators' digest (once per
  * interval), the signed unsubscribe link, and a failing mail server that never costs a comment.
  * "No mail" is asserted after the service's own completion signal (`idle()`): every notification started by a

@@ -215,7 +215,7 @@ describe('paged comment threads', () => {
       expect(tree.body.meta.total).toBe(7);
     });
 
-    it('keeps the full tree\'s nodes to the contract\'s keys: likes are on paged nodes only', async () => {
+    it('keeps the full tree\'s nodes to the documented keys: likes are on paged nodes only', async () => {
       const article = await createArticle(app.strapi);
       const ids = await seedComments(app.strapi, article.documentId, [
         { content: 'root', parentIndex: null },

@@ -45,7 +45,7 @@ describe('comments', () => {
   });
 
   describe('submission', () => {
-    it('accepts a guest comment as pending and answers with exactly the contract fields', async () => {
+    it('accepts a guest comment as pending and answers with exactly the documented fields', async () => {
       const article = await createArticle(app.strapi);
       const res = await post({ content: '  Hello from a guest  ', article: article.documentId }).expect(201);
       expect(Object.keys(res.body.data).sort()).toEqual(['article', 'content', 'createdAt', 'documentId', 'id', 'isAdmin', 'parent', 'status']);
@@ -56,7 +56,7 @@ describe('comments', () => {
       expect(row.article.documentId).toBe(article.documentId);
     });
 
-    it('stores and serves content as given, markup included, for front ends to render as text (README)', async () => {
+    it('stores and serves content as given, markup included, for front ends to render as text (docs/comments.md)', async () => {
       const article = await createArticle(app.strapi);
       const markup = `<img src=x onerror="alert('x')"> &amp; <script>alert(1)</script>\nline 2`;
       const res = await post({ content: markup, article: article.documentId }).expect(201);

@@ -142,7 +142,7 @@ describe('content endpoints under /api/bag', () => {
       expect(res.body.meta.pagination).toEqual({ page: 2, pageSize: 4, pageCount: 2, total: 6 });
     });
 
-    it('paginates by start and limit, reporting start/limit like the host and page/pageSize like the contract', async () => {
+    it('paginates by start and limit, reporting start/limit like the host and page/pageSize as well (docs/content.md#how-it-behaves)', async () => {
       const res = await get('/articles?pagination[start]=2&pagination[limit]=2').expect(200);
       expect(slugs(res.body)).toEqual(DEFAULT_ORDER.slice(2, 4));
       expect(res.body.meta.pagination).toEqual({ start: 2, limit: 2, total: 6, page: 2, pageSize: 2, pageCount: 3 });

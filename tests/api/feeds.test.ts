@@ -1,5 +1,5 @@
 /**
- * Feeds (CONTRACT §9): RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the newest `feeds.size` published articles of a locale,
+ * Feeds (docs/discovery.md#feeds): RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the newest `feeds.size` published articles of a locale,
  * read back with real parsers (rss-parser as a feed reader, fast-xml-parser for the elements each spec requires);
  * category, tag and locale narrowing and their 404s; escaping; absolute links; stable ids; drafts and unpublished
  * articles never listed; 503 while `site.url` is unset (feeds and sitemap).

@@ -1,7 +1,7 @@
 /**
  * The plugin's own GraphQL queries and mutation with the host's GraphQL plugin loaded before and
  * after cms-plugin-bag: every answer compared with the REST route's answer for the same caller, the shared view
- * counter and flood counter, the comment rules of §5, and the Users & Permissions actions that gate each field.
+ * counter and flood counter, the comment rules of `POST /api/bag/comments`, and the Users & Permissions actions that gate each field.
  */
 import type { Core } from '@strapi/strapi';
 import { ARTICLE, COMMENT, createArticle, seedComments } from '../helpers/comments';

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §7 for articles, pages, banners, categories, tags and comments, over REST and the plugin's GraphQL
+ * Locales (docs/content.md#locales) for articles, pages, banners, categories, tags and comments, over REST and the plugin's GraphQL
  * queries, on a host with `en` (default), `fr` and `de`, and `es` added after the content exists: lists strictly per
  * locale, details per locale with `localizations` (published ones only), 404 or the default locale's version
  * (`content.localeFallback`), 400 for an unknown code on every route, one `views` counter per document, comments

@@ -1,5 +1,5 @@
 /**
- * Menus per locale (CONTRACT §7): a host with en (default), fr and de, es added after the menus exist. Each locale
+ * Menus per locale (docs/content.md#locales): a host with en (default), fr and de, es added after the menus exist. Each locale
  * version of a menu (one shared slug) has its own items; linked articles and pages come in the menu's locale,
  * published only; a locale without the menu is 404, or the default locale's menu with `content.localeFallback`;
  * shared item attributes follow the host's i18n sync; GraphQL `bagMenu` answers what REST answers.

@@ -36,7 +36,7 @@ describe('the plugin in a real Strapi', () => {
     expect(Object.keys(model.attributes)).toEqual(expect.arrayContaining([...expected.attributes]));
   });
 
-  it('applies the defaults written in the contract', () => {
+  it('applies the documented defaults of the content types', () => {
     const attrs = (name: string) => app.strapi.getModel(`${PLUGIN}.${name}` as UID.ContentType).attributes as Record<string, any>;
     expect(attrs('comment').status).toMatchObject({ enum: ['pending', 'approved', 'rejected'], default: 'pending' });
     expect(attrs('menu-item').target).toMatchObject({ enum: ['_self', '_blank'], default: '_self' });

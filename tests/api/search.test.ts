@@ -1,5 +1,5 @@
 /**
- * Full-text search (CONTRACT §9): `GET /api/bag/search` ranks published articles of a locale (title above
+ * Full-text search (docs/search.md): `GET /api/bag/search` ranks published articles of a locale (title above
  * content-only matches), stems where the database can, treats every character of `q` as text, escapes highlights
  * with only <mark> as markup, filters by category and tag, pages, refuses bad input with 400 naming the field, and
  * follows every kind of write at once (Document Service, Query Engine, Content Manager, raw SQL). An index lost while
@@ -77,7 +77,7 @@ describe('GET /api/bag/search', () => {
     await app?.stop();
   });
 
-  it('answers the contract shape for published articles of the default locale', async () => {
+  it('answers the documented shape for published articles of the default locale', async () => {
     const res = await search({ q: 'walrus' });
     expect(res.status).toBe(200);
     expect(res.body.meta.pagination).toEqual({ page: 1, pageSize: 10, pageCount: 1, total: 2 });

@@ -1,5 +1,5 @@
 /**
- * The sitemap (CONTRACT §9): every published article, page, category and tag version in every locale, with absolute
+ * The sitemap (docs/discovery.md#sitemap): every published article, page, category and tag version in every locale, with absolute
  * `loc`, W3C `lastmod` (the published version's), article covers as `image:image`, hreflang alternates per published
  * locale (itself included; `x-default` on categories and tags); streamed; over `sitemap.pageSize` URLs a
  * `sitemapindex` of `/api/bag/sitemaps/{n}.xml` pages (absolute from the host's `server.url`), 404 beyond the last.

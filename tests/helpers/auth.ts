@@ -154,7 +154,7 @@ export const fromIp = (app: TestApp, ip: string, base = '') => ({
   post: (path: string, body: object) => app.request().post(`${base}${path}`).set('X-Forwarded-For', ip).send(body),
 });
 
-/** A 429 in the contract's words, with a Retry-After inside a 1-minute window. */
+/** A 429 in the words of docs/accounts.md#errors, with a Retry-After inside a 1-minute window. */
 export const expectRateLimited = (res: { status: number; body: any; headers: Record<string, string> }) => {
   expect(res.status).toBe(429);
   expect(res.body.error.message).toBe('Too many requests, please try again later.');

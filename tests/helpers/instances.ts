@@ -1,11 +1,12 @@
 /**
  * Separate playground processes on one PostgreSQL database (tests/multi): each is `playground/scripts/start-instance.js`
- * forked with the same secrets as the test file's in-process instance, on its own port.
+ * forked with the same secrets as the test file's in-process instance, on its own port. `startTwoInstances` is the
+ * usual set-up: the in-process instance (which makes the database) and two processes A and B on it.
  */
 import { fork, type ChildProcess } from 'child_process';
 import path from 'path';
 import request from 'supertest';
-import { PLAYGROUND, sharedSecrets } from './strapi';
+import { PLAYGROUND, setupStrapi, sharedSecrets, type TestApp } from './strapi';
 
 export interface Instance {
   name: string;
@@ -102,4 +103,44 @@ export async function startInstance({ name, databaseName, config, env, timeoutMs
       clearTimeout(timer);
     },
   };
+}
+
+export interface TwoInstances {
+  /** The test file's in-process instance: it made the database; seed and inspect through it. */
+  setup: TestApp;
+  a: Instance;
+  b: Instance;
+  /** Stops A and B, then the in-process instance (dropping the database). */
+  stop: () => Promise<void>;
+}
+
+export interface TwoInstancesOptions {
+  config?: Record<string, unknown>;
+  env?: Record<string, string | undefined>;
+  /** Runs on the in-process instance before A and B boot (a permission or token they must find at start-up). */
+  beforeInstances?: (setup: TestApp) => Promise<void>;
+}
+
+/** Boots the in-process instance, then A and B at once on its database, all with the same config and env. */
+export async function startTwoInstances({ config, env, beforeInstances }: TwoInstancesOptions = {}): Promise<TwoInstances> {
+  const setup = await setupStrapi({ config, env });
+  const started: Instance[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((instance) => instance.stop()));
+    await setup.stop();
+  };
+  try {
+    await beforeInstances?.(setup);
+    const boots = await Promise.allSettled(
+      ['A', 'B'].map((name) => startInstance({ name, databaseName: setup.databaseFile, config, env })),
+    );
+    for (const boot of boots) if (boot.status === 'fulfilled') started.push(boot.value);
+    const failed = boots.find((boot): boot is PromiseRejectedResult => boot.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const [a, b] = started;
+  return { setup, a, b, stop };
 }

@@ -7,6 +7,7 @@ import fs from 'fs';
 import path from 'path';
 import request from 'supertest';
 import type { Core } from '@strapi/strapi';
+import { createDatabase, dropDatabase } from '../../scripts/lib/postgres-admin';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const PLAYGROUND = path.join(ROOT, 'playground');
@@ -53,40 +54,11 @@ export const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
 /** The secrets every boot of this test file uses; child instances (tests/multi) get the same ones. */
 export const sharedSecrets = (): Readonly<Record<string, string>> => fileSecrets;
 
-interface PgClient {
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-
-/** Runs statements on the server's `postgres` database with the harness's credentials (create/drop databases). */
-export async function postgresAdmin(...statements: string[]): Promise<void> {
-  const { Client } = require('pg') as { Client: new (config: Record<string, unknown>) => PgClient };
-  const client = new Client({
-    host: process.env.DATABASE_HOST ?? '127.0.0.1',
-    port: Number(process.env.DATABASE_PORT ?? 5432),
-    user: process.env.DATABASE_USERNAME ?? 'strapi',
-    password: process.env.DATABASE_PASSWORD ?? 'strapi',
-    database: 'postgres',
-  });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh, empty PostgreSQL database for one test file (or one multi-instance cluster). */
-export async function createPostgresDatabase(): Promise<string> {
+async function createPostgresDatabase(): Promise<string> {
   const name = `test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  // template0: nothing copied but the bare catalog, so creation is a few milliseconds.
-  await postgresAdmin(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
+  await createDatabase(name);
   return name;
-}
-
-export async function dropPostgresDatabase(name: string): Promise<void> {
-  await postgresAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> {
@@ -125,7 +97,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
   } catch (error) {
     // A start-up that failed part-way may hold the database open: release it before reporting.
     await strapi.destroy().catch(() => undefined);
-    if (isPostgres() && !options.databaseFile) await dropPostgresDatabase(databaseFile).catch(() => undefined);
+    if (isPostgres() && !options.databaseFile) await dropDatabase(databaseFile).catch(() => undefined);
     throw error;
   } finally {
     for (const [key, value] of Object.entries(previous)) {
@@ -153,7 +125,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
 /** Deletes a test database (SQLite file or PostgreSQL database) a restart test kept and did not reuse. */
 export async function removeDatabase(databaseFile: string): Promise<void> {
   if (isPostgres()) {
-    await dropPostgresDatabase(databaseFile);
+    await dropDatabase(databaseFile);
     return;
   }
   for (const suffix of ['', '-wal', '-shm', '-journal']) {

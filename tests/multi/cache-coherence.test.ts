@@ -1,12 +1,13 @@
 /**
- * The response cache across instances (CONTRACT §8, docs/caching.md): two playground processes (A, B) and the test
+ * The response cache across instances (docs/caching.md#why-it-is-never-stale): two playground processes (A, B) and the test
  * file's own instance on one PostgreSQL database, each with its own memory cache. 1,000 write-then-read pairs, every
- * kind of write, each read on an instance whose cache held the URL just before the write: no stale read. Then views
- * stay exact with the cache on when both instances count at once.
+ * kind of write, each read on an instance whose cache held the URL just before the write: no stale read. The kept
+ * sitemap follows a publish made on the other instance. Then views stay exact with the cache on when both instances
+ * count at once.
  */
 import { adminToken, createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
-import { startInstance, type Instance } from '../helpers/instances';
-import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
+import { PLUGIN, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
 const PAIRS = 1000;
@@ -30,19 +31,19 @@ describe('response cache coherence across instances on one PostgreSQL database',
   let b: Instance;
   let admin: string;
 
+  let instances: TwoInstances;
+
   beforeAll(async () => {
-    const env = { PROXY_TRUST: 'true' };
-    setup = await setupStrapi({ config: CONFIG, env });
-    admin = await adminToken(setup);
-    [a, b] = await Promise.all([
-      startInstance({ name: 'A', databaseName: setup.databaseFile, config: CONFIG, env }),
-      startInstance({ name: 'B', databaseName: setup.databaseFile, config: CONFIG, env }),
-    ]);
+    instances = await startTwoInstances({
+      config: CONFIG,
+      env: { PROXY_TRUST: 'true' },
+      beforeInstances: async (app) => {
+        admin = await adminToken(app);
+      },
+    });
+    ({ setup, a, b } = instances);
   }, 240_000);
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await setup?.stop();
-  });
+  afterAll(() => instances?.stop());
 
   const article = (slug: string) => createDocument(setup.strapi, ARTICLE, { title: slug, slug }) as Promise<{ id: number; documentId: string }>;
 
@@ -175,6 +176,33 @@ describe('response cache coherence across instances on one PostgreSQL database',
     console.log(`cache coherence: ${hits} hits on A and B together`);
     expect(hits).toBeGreaterThanOrEqual(PAIRS * 0.8);
   }, 1_200_000);
+
+  it('the kept sitemap: a Content Manager publish on one instance shows in the next sitemap read on the other', async () => {
+    const doc = await article('coherence-sitemap-0');
+    const cm = `/content-manager/collection-types/${ARTICLE}/${doc.documentId}`;
+    const sitemapHits = async () => {
+      let hits = 0;
+      for (const instance of [a, b]) {
+        const stats = (await instance.request().get('/cms-plugin-bag/cache').set('Authorization', `Bearer ${admin}`).expect(200)).body.data;
+        hits += stats.types.find((type: { type: string }) => type.type === 'sitemap')?.hits ?? 0;
+      }
+      return hits;
+    };
+    const before = await sitemapHits();
+    for (let i = 1; i <= 10; i += 1) {
+      const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
+      await reader.request().get('/api/bag/sitemap.xml').expect(200);
+      // The second read is the kept copy.
+      const kept = await reader.request().get('/api/bag/sitemap.xml').expect(200);
+      expect(kept.text).toContain(`coherence-sitemap-${i - 1}</loc>`);
+      await writer.request().put(cm).set('Authorization', `Bearer ${admin}`).send({ slug: `coherence-sitemap-${i}` }).expect(200);
+      await writer.request().post(`${cm}/actions/publish`).set('Authorization', `Bearer ${admin}`).send({}).expect(200);
+      const after = await reader.request().get('/api/bag/sitemap.xml').expect(200);
+      expect(after.text).toContain(`coherence-sitemap-${i}</loc>`);
+      expect(after.text).not.toContain(`coherence-sitemap-${i - 1}</loc>`);
+    }
+    expect(await sitemapHits()).toBeGreaterThanOrEqual(before + 10);
+  });
 
   it('views stay exact with the cache on: 50 concurrent reads over both instances add 50', async () => {
     const doc = await article('coherence-views');

@@ -5,8 +5,8 @@
  */
 import { commentOnArticle, counters, reactionRows, reportRows } from '../helpers/feedback';
 import { createUser, jwtFor } from '../helpers/fixtures';
-import { startInstance, type Instance } from '../helpers/instances';
-import { setupStrapi, type TestApp } from '../helpers/strapi';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
+import type { TestApp } from '../helpers/strapi';
 
 const CONFIG = {
   comments: { autoApprove: true, reports: { guests: true } },
@@ -22,18 +22,13 @@ describe('likes, reports and counts on two instances sharing one PostgreSQL data
   let a: Instance;
   let b: Instance;
 
+  let instances: TwoInstances;
+
   beforeAll(async () => {
-    const env = { PROXY_TRUST: 'true' };
-    setup = await setupStrapi({ config: CONFIG, env });
-    [a, b] = await Promise.all([
-      startInstance({ name: 'A', databaseName: setup.databaseFile, config: CONFIG, env }),
-      startInstance({ name: 'B', databaseName: setup.databaseFile, config: CONFIG, env }),
-    ]);
+    instances = await startTwoInstances({ config: CONFIG, env: { PROXY_TRUST: 'true' } });
+    ({ setup, a, b } = instances);
   }, 240_000);
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await setup?.stop();
-  });
+  afterAll(() => instances?.stop());
 
   const on = (i: number) => (i % 2 === 0 ? a : b);
 

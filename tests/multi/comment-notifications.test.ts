@@ -6,9 +6,9 @@
  */
 import { adminToken, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { createArticle } from '../helpers/comments';
-import { startInstance, type Instance } from '../helpers/instances';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
-import { setupStrapi, type TestApp } from '../helpers/strapi';
+import type { TestApp } from '../helpers/strapi';
 
 const MODERATOR = 'moderator-multi@example.com';
 const AUTHORS = 8;
@@ -30,18 +30,21 @@ describe('comment notifications on two instances', () => {
   let b: Instance;
   let admin: string;
 
+  let instances: TwoInstances;
+
   beforeAll(async () => {
     smtp = await startSmtp();
-    setup = await setupStrapi({ config: CONFIG, env: smtp.env });
-    admin = await adminToken(setup);
-    [a, b] = await Promise.all([
-      startInstance({ name: 'A', databaseName: setup.databaseFile, config: CONFIG, env: smtp.env }),
-      startInstance({ name: 'B', databaseName: setup.databaseFile, config: CONFIG, env: smtp.env }),
-    ]);
+    instances = await startTwoInstances({
+      config: CONFIG,
+      env: smtp.env,
+      beforeInstances: async (app) => {
+        admin = await adminToken(app);
+      },
+    });
+    ({ setup, a, b } = instances);
   }, 240_000);
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await setup?.stop();
+    await instances?.stop();
     await smtp?.stop();
   });
 

@@ -5,10 +5,10 @@
  */
 import crypto from 'crypto';
 import { createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
-import { startInstance, type Instance } from '../helpers/instances';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
 import { rsaPrivateKeyPem } from '../helpers/rsa';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
-import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { PLUGIN, type TestApp } from '../helpers/strapi';
 
 const AUTH = '/api/cms-plugin-bag/auth';
 const UTILS = '/api/cms-plugin-bag/utils';
@@ -35,19 +35,19 @@ describe('two instances on one PostgreSQL database', () => {
   let a: Instance;
   let b: Instance;
 
+  let instances: TwoInstances;
+
   beforeAll(async () => {
     smtp = await startSmtp();
-    const env = { RSA_PRIVATE_KEY, AES_SECRET: 'multi-instance-aes-secret', PROXY_TRUST: 'true', ...smtp.env };
-    setup = await setupStrapi({ config: CONFIG, env });
-    await setPermission(setup.strapi, 'public', `${PLUGIN}.crypto.rsaDecrypt`);
-    [a, b] = await Promise.all([
-      startInstance({ name: 'A', databaseName: setup.databaseFile, config: CONFIG, env }),
-      startInstance({ name: 'B', databaseName: setup.databaseFile, config: CONFIG, env }),
-    ]);
+    instances = await startTwoInstances({
+      config: CONFIG,
+      env: { RSA_PRIVATE_KEY, AES_SECRET: 'multi-instance-aes-secret', PROXY_TRUST: 'true', ...smtp.env },
+      beforeInstances: (app) => setPermission(app.strapi, 'public', `${PLUGIN}.crypto.rsaDecrypt`),
+    });
+    ({ setup, a, b } = instances);
   }, 240_000);
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await setup?.stop();
+    await instances?.stop();
     await smtp?.stop();
   });
 

@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { WATCHED, scopesOf } from '../domain/cache-scopes';
 import responseCache from '../middlewares/response-cache';
+import { routes } from '../routes/content-api';
 import { getService } from '../services/get-service';
 
 const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
@@ -20,5 +21,7 @@ export const startResponseCache = async (strapi: Core.Strapi) => {
     models: Object.keys(WATCHED),
     ...Object.fromEntries(WRITES.map((action) => [action, raise])),
   } as never);
+  // The routes that declare a cache behaviour (routes/types.ts); no other answer is kept.
+  getService(strapi, 'response-cache').declare(routes.flatMap(({ handler, cache }) => (cache ? [{ handler, cache }] : [])));
   strapi.server.use(responseCache({ strapi }));
 };

@@ -1,5 +1,5 @@
 /**
- * The search index (CONTRACT §9): created with its triggers when missing (a SQLite table rebuild by Strapi's schema
+ * The search index (docs/search.md#start-up-build): created with its triggers when missing (a SQLite table rebuild by Strapi's schema
  * sync drops triggers; they come back here), and filled in for articles written before it existed. Over
  * BACKGROUND_THRESHOLD articles to index the build runs in the background with progress in the log, and bootstrap
  * returns at once; searches meanwhile answer from what is indexed.

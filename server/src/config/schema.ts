@@ -237,7 +237,7 @@ export const configSchema = z
       .prefault({}),
     cache: z
       .object({
-        /** The server-side cache of anonymous GET responses under /api/bag (CONTRACT §8). */
+        /** The server-side cache of anonymous GET responses under /api/bag (docs/caching.md). */
         enabled: z.boolean().default(true),
         /** Memory bound per process, in bytes of cached bodies and keys; least recently used entries go first. */
         maxBytes: z.number().int().min(0).default(64 * 1024 * 1024),

@@ -4,7 +4,7 @@ import { FEED_TYPES, type FeedFormat } from '../services/discovery/feeds';
 import { getService } from '../services/get-service';
 import { validateFeedQuery } from '../validation/discovery';
 
-/** Feeds of the newest published articles (CONTRACT §9). */
+/** Feeds of the newest published articles (docs/discovery.md#feeds). */
 const feedController = ({ strapi }: { strapi: Core.Strapi }) => {
   const serve = async (ctx: Context, format: FeedFormat) => {
     const body = await getService(strapi, 'discovery-feeds').render(format, validateFeedQuery(ctx.query));

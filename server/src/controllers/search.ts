@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { getService } from '../services/get-service';
 import { parseSearchQuery } from '../validation/search';
 
-/** `GET /api/bag/search` (CONTRACT §9): ranked full-text search over published articles. */
+/** `GET /api/bag/search` (docs/search.md): ranked full-text search over published articles. */
 const searchController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
     ctx.body = await getService(strapi, 'search').search(parseSearchQuery(ctx.query));

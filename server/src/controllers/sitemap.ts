@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { SITEMAP_TYPE } from '../services/discovery/sitemap';
 import { getService } from '../services/get-service';
 
-/** The sitemap (CONTRACT §9), streamed: the body is written chunk by chunk as rows are read. */
+/** The sitemap (docs/discovery.md#sitemap), streamed: the body is written chunk by chunk as rows are read. */
 const sitemapController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async index(ctx: Context) {
     const service = getService(strapi, 'discovery-sitemap');

@@ -1,5 +1,6 @@
 import type { z } from 'zod/v4';
 import type { ActionName } from '../controllers';
+import type { CacheScope } from '../domain/cache-scopes';
 import type { RateLimitMiddlewareConfig } from '../middlewares/rate-limit';
 
 /** A route's handler: `controller.action`, type-checked against the controllers (see `ActionName`). */
@@ -22,6 +23,8 @@ export interface PluginRoute {
   };
   /** The 200/201 body. */
   response?: z.ZodType;
+  /** A GET whose anonymous answers the response cache may keep, and how (docs/caching.md). Undeclared: never kept. */
+  cache?: RouteCache;
   config?: {
     /** '' serves the route outside the plugin prefix, under its full path (e.g. `/bag/articles` → `/api/bag/articles`). */
     prefix?: string;
@@ -30,6 +33,19 @@ export interface PluginRoute {
     middlewares?: MiddlewareRef[];
   };
 }
+
+/** What the response cache needs to know of a route's answers. */
+export interface RouteCache {
+  /** Which writes make them stale (domain/cache-scopes.ts says which model raises which scope). */
+  scopes: readonly CacheScope[];
+  /** Where they show `views`, which is never served from memory: an article's or page's detail, or a list of them. */
+  views?: { type: 'article' | 'page'; kind: 'detail' | 'list' };
+}
+
+/** Answers that show content (the seven content types, their media, authors, locales); every hit checks the Public role. */
+export const CONTENT_CACHE: RouteCache = { scopes: ['content', 'permissions'] };
+/** Answers that also show comments, likes and reports. */
+export const COMMENTS_CACHE: RouteCache = { scopes: ['content', 'comments', 'permissions'] };
 
 export type RoleType = 'public' | 'authenticated';
 

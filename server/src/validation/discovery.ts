@@ -1,4 +1,4 @@
-/** Query checks of the feeds: `category` and `tag` by their shape; `locale` is left to the locales service. */
+/** Query checks of the feeds (docs/discovery.md#feed-errors): `category` and `tag` by their shape; `locale` is left to the locales service. */
 import { z } from 'zod/v4';
 import { feedQuery } from '../domain/shapes/discovery';
 import type { FeedQuery } from '../services/discovery/feeds';

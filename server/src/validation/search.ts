@@ -1,4 +1,4 @@
-/** Query checks of `GET /api/bag/search` (CONTRACT §9). Every refusal is the host's ValidationError (400) naming the field. */
+/** Query checks of `GET /api/bag/search` (docs/search.md#the-request). Every refusal is the host's ValidationError (400) naming the field. */
 import { invalidField as invalid } from '../domain/errors';
 import { isRecord } from '../utils/is-record';
 

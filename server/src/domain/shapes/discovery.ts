@@ -1,4 +1,4 @@
-/** Shapes of the discovery routes (CONTRACT §9): feeds and the sitemap. XML documents are described as text. */
+/** Shapes of the discovery routes (docs/discovery.md): feeds and the sitemap. XML documents are described as text. */
 import { z } from 'zod/v4';
 
 const locale = z.string().optional().describe("A locale code of the host; absent: the default locale's articles");

@@ -1,4 +1,4 @@
-/** Shapes of `GET /api/bag/search` (CONTRACT §9). */
+/** Shapes of `GET /api/bag/search` (docs/search.md). */
 import { z } from 'zod/v4';
 import { pagination } from './common';
 

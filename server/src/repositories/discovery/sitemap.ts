@@ -1,5 +1,5 @@
 /**
- * The sitemap's reads (CONTRACT §9): the published rows of articles, pages, categories and tags, counted and read in
+ * The sitemap's reads (docs/discovery.md#sitemap): the published rows of articles, pages, categories and tags, counted and read in
  * keyset-paged chunks by id, the published locale versions of a chunk's documents (hreflang alternates), and the
  * covers of a chunk's article rows. Published rows are those with `published_at` set: articles and pages have a draft
  * row (null) and a published row per published locale; categories and tags have no draft & publish, so every row

@@ -1,5 +1,5 @@
 /**
- * The full-text index of published articles (CONTRACT §9 search), kept by database triggers on the article table so
+ * The full-text index of published articles (docs/search.md#the-index-and-how-it-follows-writes), kept by database triggers on the article table so
  * every write is followed at once: the Document Service, the Content Manager, the Query Engine and raw SQL alike, on
  * any instance sharing the database.
  *

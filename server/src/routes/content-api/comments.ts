@@ -3,7 +3,7 @@
  * it), `/api/bag/comments/counts` and `/api/bag/comments/:id/replies`. Fixed paths come before `:id` ones.
  */
 import * as shapes from '../../domain/shapes/comments';
-import { jsonBody, rateLimited, type RouteModule } from '../types';
+import { COMMENTS_CACHE, jsonBody, rateLimited, type RouteModule } from '../types';
 
 const commentRoutes: RouteModule = {
   routes: [
@@ -21,6 +21,7 @@ const commentRoutes: RouteModule = {
       handler: 'comment.findByArticle',
       request: { params: shapes.idParams, query: shapes.threadQuery },
       response: shapes.threadResponse,
+      cache: COMMENTS_CACHE,
       config: { prefix: '' },
     },
     {
@@ -29,6 +30,7 @@ const commentRoutes: RouteModule = {
       handler: 'comment.counts',
       request: { query: shapes.countsQuery },
       response: shapes.countsResponse,
+      cache: COMMENTS_CACHE,
       config: { prefix: '' },
     },
     {
@@ -37,6 +39,7 @@ const commentRoutes: RouteModule = {
       handler: 'comment.replies',
       request: { params: shapes.idParams, query: shapes.repliesQuery },
       response: shapes.repliesResponse,
+      cache: COMMENTS_CACHE,
       config: { prefix: '' },
     },
   ],

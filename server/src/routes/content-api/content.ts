@@ -1,26 +1,30 @@
 /** `/api/bag/…`: published content for everyone; only published documents are ever returned. */
 import type { z } from 'zod/v4';
 import * as shapes from '../../domain/shapes/content';
-import type { Handler, PluginRoute, RouteModule } from '../types';
+import { CONTENT_CACHE, type Handler, type PluginRoute, type RouteCache, type RouteModule } from '../types';
 
-const get = (path: string, handler: Handler, response: z.ZodType, request?: PluginRoute['request']): PluginRoute => ({
+const get = (path: string, handler: Handler, response: z.ZodType, request?: PluginRoute['request'], cache: RouteCache = CONTENT_CACHE): PluginRoute => ({
   method: 'GET',
   path: `/bag${path}`,
   handler,
   ...(request ? { request } : {}),
   response,
+  cache,
   config: { prefix: '' },
 });
+
+/** Articles and pages show `views`: a detail counts the read, a list shows each row's count. */
+const counted = (type: 'article' | 'page', kind: 'detail' | 'list'): RouteCache => ({ ...CONTENT_CACHE, views: { type, kind } });
 
 const list = { query: shapes.listQuery };
 const bySlug = { params: shapes.slugParams, query: shapes.localeQuery };
 const inLocale = { query: shapes.localeQuery };
 
 const routes = [
-  get('/articles', 'article.find', shapes.articleList, list),
-  get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug),
-  get('/pages', 'page.find', shapes.pageList, list),
-  get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug),
+  get('/articles', 'article.find', shapes.articleList, list, counted('article', 'list')),
+  get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug, counted('article', 'detail')),
+  get('/pages', 'page.find', shapes.pageList, list, counted('page', 'list')),
+  get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug, counted('page', 'detail')),
   get('/banners', 'banner.find', shapes.bannerList, inLocale),
   get('/banners/:group', 'banner.findByGroup', shapes.bannerList, { params: shapes.groupParams, ...inLocale }),
   get('/categories', 'category.find', shapes.categoryList, inLocale),

@@ -1,7 +1,7 @@
-/** Discovery (CONTRACT §9) under `/api/bag/…`: feeds of the newest published articles and the sitemap. */
+/** Discovery (docs/discovery.md) under `/api/bag/…`: feeds of the newest published articles and the sitemap. */
 import type { z } from 'zod/v4';
 import * as shapes from '../../domain/shapes/discovery';
-import type { Handler, PluginRoute, RouteModule } from '../types';
+import { CONTENT_CACHE, type Handler, type PluginRoute, type RouteModule } from '../types';
 
 const get = (path: string, handler: Handler, response: z.ZodType, request: PluginRoute['request']): PluginRoute => ({
   method: 'GET',
@@ -9,6 +9,7 @@ const get = (path: string, handler: Handler, response: z.ZodType, request: Plugi
   handler,
   request,
   response,
+  cache: CONTENT_CACHE,
   config: { prefix: '' },
 });
 

@@ -1,6 +1,6 @@
-/** `GET /api/bag/search` (CONTRACT §9): full-text search over published articles, for everyone. */
+/** `GET /api/bag/search` (docs/search.md): full-text search over published articles, for everyone. */
 import * as shapes from '../../domain/shapes/search';
-import type { PluginRoute, RouteModule } from '../types';
+import { CONTENT_CACHE, type PluginRoute, type RouteModule } from '../types';
 
 const routes: PluginRoute[] = [
   {
@@ -9,6 +9,7 @@ const routes: PluginRoute[] = [
     handler: 'search.find',
     request: { query: shapes.searchQuery },
     response: shapes.searchResult,
+    cache: CONTENT_CACHE,
     config: { prefix: '' },
   },
 ];

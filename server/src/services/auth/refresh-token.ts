@@ -122,7 +122,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       return { jwt, refreshToken: token };
     },
 
-    /** A new access token for a live refresh token; throws the contract's 400s otherwise (and drops dead tokens). */
+    /** A new access token for a live refresh token; throws the 400s of docs/accounts.md#errors otherwise (and drops dead tokens). */
     async refresh(token: string, config: PluginConfig): Promise<string> {
       if (!TOKEN_PATTERN.test(token)) throw invalid();
       const row = (await strapi.db.query(UID).findOne({ where: { tokenHash: sha256(token) } })) as TokenRow | null;

@@ -27,7 +27,7 @@ export interface LikeState {
 }
 
 const commentReactions = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** Refuses a like or an unlike the configuration does not allow (see the README for the statuses). */
+  /** Refuses a like or an unlike the configuration does not allow (docs/comments.md#likes-and-reports: 404 when off, 403 for a guest when guests may not). */
   const assertAllowed = (config: PluginConfig, voter: Voter) => {
     if (!config.comments.reactions.enabled) throw new errors.NotFoundError('Reactions are disabled');
     if (!voter.user && !config.comments.reactions.guests) throw forbidden('Log in to like comments');

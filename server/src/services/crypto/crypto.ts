@@ -15,7 +15,7 @@ export const RSA_MAX_PLAINTEXT_BYTES = 190;
 const RSA_BITS = 2048;
 const TAG_BYTES = 16;
 const IV_BYTES = 12;
-// Fixed by the contract: keeps data encrypted by earlier deployments of the same API readable.
+// Fixed (docs/crypto.md#keys-and-algorithms): keeps data encrypted by earlier deployments of the same API readable.
 const AES_SALT = 'salt';
 
 const generateKeyPair = promisify(crypto.generateKeyPair);

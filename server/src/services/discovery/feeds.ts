@@ -1,5 +1,5 @@
 /**
- * The `discovery-feeds` service (CONTRACT §9): the newest `feeds.size` published articles of one locale (the default
+ * The `discovery-feeds` service (docs/discovery.md#feeds): the newest `feeds.size` published articles of one locale (the default
  * when none is asked), narrowed to one category or tag by slug, as RSS 2.0, Atom 1.0 or JSON Feed 1.1.
  *
  * An item's id is `urn:cms-plugin-bag:article:<documentId>:<locale>`: stable across edits, renames and republishing

@@ -1,5 +1,5 @@
 /**
- * The `discovery-sitemap` service (CONTRACT §9): every published article, page, category and tag version, in every
+ * The `discovery-sitemap` service (docs/discovery.md#sitemap): every published article, page, category and tag version, in every
  * locale, as a sitemaps.org `urlset`, or, over `sitemap.pageSize` URLs, a `sitemapindex` of numbered pages.
  *
  * The document is produced as a sequence of chunks (an async generator): rows are read CHUNK at a time, keyset-paged

@@ -1,5 +1,5 @@
 /**
- * Full-text search over published articles (CONTRACT §9): `search` answers one request; `ensureIndex` creates the
+ * Full-text search over published articles (docs/search.md): `search` answers one request; `ensureIndex` creates the
  * index and its triggers at start-up and fills in what is missing (see repositories/search for the storage).
  */
 import type { Core } from '@strapi/strapi';
@@ -111,7 +111,10 @@ const search = ({ strapi }: { strapi: Core.Strapi }) => {
       return { background: building };
     },
 
-    /** The build under way, if any (tests and `destroy` wait for it). */
+    /**
+     * The background build under way, if any, for tests to await. `destroy` does not wait for it: a build cut short by
+     * shutdown logs its error, and the next start indexes what it left out.
+     */
     building: () => building,
 
     /** One page of published articles of the locale matching `q`, best first. */

@@ -32,7 +32,7 @@ const excerpt = (content: string): string => {
   return points.length > EXCERPT_LENGTH ? `${points.slice(0, EXCERPT_LENGTH).join('')}…` : points.join('');
 };
 
-/** Comment content is untrusted text (README "Rendering comments"): escaped wherever it goes into the HTML part. */
+/** Comment content is untrusted text (docs/comments.md#rendering-comments-content-is-text-never-html): escaped wherever it goes into the HTML part. */
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

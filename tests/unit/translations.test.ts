@@ -1,7 +1,7 @@
 /** Every string the admin pages show has an English and a Simplified Chinese translation. */
 import fs from 'fs';
 import path from 'path';
-import { CAPTCHA_TYPES } from '../../server/src/config/schema';
+import { CAPTCHA_TYPES } from '../../server/src/domain/shapes/admin';
 import { ROOT } from '../helpers/strapi';
 
 const ADMIN = path.join(ROOT, 'admin', 'src');

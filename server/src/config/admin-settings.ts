@@ -1,39 +1,28 @@
 /**
- * The settings an administrator may edit in Settings → CMS Bag, described once: what is stored and accepted
- * (`adminSettingsSchema`, partial) and what the settings page shows (`adminView`) both come from `ADMIN_SETTINGS`.
+ * The settings an administrator may edit in Settings → CMS Bag, described once (`settingsBody` in
+ * domain/shapes/admin.ts): what is stored and accepted (`adminSettingsSchema`) and what the settings page shows
+ * (`adminView`) both come from it.
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
+import { settingsBody } from '../domain/shapes/admin';
 import { isRecord } from '../utils/is-record';
-import { configSchema, type PluginConfig } from './schema';
+import { durationValue, type PluginConfig } from './schema';
 
-const ADMIN_SETTINGS = z
-  .object({
-    login: z.object({ captcha: configSchema.shape.login.removeDefault().shape.captcha.removeDefault() }).strict(),
-    register: z.object({ captcha: configSchema.shape.register.removeDefault().shape.captcha.removeDefault() }).strict(),
-    auth: z
-      .object({
-        refreshToken: z.object({ expiresIn: configSchema.shape.auth.removeDefault().shape.refreshToken.removeDefault().shape.expiresIn }).strict(),
-        requireEncryptedPassword: z.boolean(),
-      })
-      .strict(),
-    comments: z.object({ autoApprove: z.boolean() }).strict(),
-  })
-  .strict();
-
-/** What an administrator may save: any part of the admin settings, nothing else. */
-export const adminSettingsSchema = ADMIN_SETTINGS.deepPartial().strict();
+/** What an administrator may save: the route's body (any part of the admin settings, nothing else), durations in seconds. */
+export const adminSettingsSchema = settingsBody.extend({
+  auth: settingsBody.shape.auth.unwrap().extend({ refreshToken: z.strictObject({ expiresIn: durationValue }).partial().optional() }).optional(),
+});
 
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 
-const unwrap = (schema: z.ZodTypeAny): z.ZodTypeAny =>
-  schema instanceof z.ZodDefault || schema instanceof z.ZodOptional ? unwrap(schema._def.innerType) : schema;
+const unwrap = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodOptional ? unwrap(schema.unwrap() as z.ZodType) : schema);
 
-const pick = (schema: z.ZodTypeAny, value: unknown): unknown => {
+const pick = (schema: z.ZodType, value: unknown): unknown => {
   const inner = unwrap(schema);
   if (!(inner instanceof z.ZodObject) || !isRecord(value)) return value;
-  const shape = inner.shape as Record<string, z.ZodTypeAny>;
+  const shape = inner.shape as Record<string, z.ZodType>;
   return Object.fromEntries(Object.keys(shape).map((key) => [key, pick(shape[key], value[key])]));
 };
 
 /** Only the admin keys of a configuration, as the settings page shows them. */
-export const adminView = (config: PluginConfig) => pick(ADMIN_SETTINGS, config) as AdminSettings;
+export const adminView = (config: PluginConfig) => pick(adminSettingsSchema, config) as AdminSettings;

@@ -3,10 +3,10 @@
  * Durations are accepted as seconds or as strings such as '90s', '15m', '1h', '30d' and come out as seconds.
  */
 import crypto from 'crypto';
-import { z } from 'zod';
+import { z } from 'zod/v4';
+import { DURATION_PATTERN, captchaType, durationInput } from '../domain/shapes/admin';
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
-const DURATION_PATTERN = /^(\d+)\s*(s|m|h|d)?$/;
 
 /** Seconds in a duration written as a number of seconds or as '90s', '15m', '1h', '30d'. */
 export const toSeconds = (value: number | string): number => {
@@ -16,12 +16,12 @@ export const toSeconds = (value: number | string): number => {
   return Number(match[1]) * UNITS[match[2] ?? 's'];
 };
 
-const duration = (fallback: string) =>
-  z
-    .union([z.number().int().positive(), z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d')])
-    .default(fallback)
-    .transform(toSeconds)
-    .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
+/** A duration over 0 seconds, as seconds. */
+export const durationValue = durationInput
+  .transform(toSeconds)
+  .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
+
+const duration = (fallback: string) => durationValue.default(toSeconds(fallback));
 
 /** A duration that may be 0 (switched off), such as the HTTP cache lifetimes. */
 const durationOrZero = (fallback: number) =>
@@ -33,23 +33,18 @@ const durationOrZero = (fallback: number) =>
 const MIN_RSA_BITS = 2048;
 
 /** A configured RSA key must parse and be RSA of at least 2048 bits; checked here so Strapi refuses to start. */
-const checkRsaPrivateKey = (pem: string, ctx: z.RefinementCtx) => {
+const checkRsaPrivateKey = (pem: string, ctx: z.RefinementCtx<string>) => {
   let key: crypto.KeyObject;
   try {
     key = crypto.createPrivateKey(pem);
   } catch {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a valid PEM private key' });
+    ctx.addIssue({ code: 'custom', message: 'is not a valid PEM private key' });
     return;
   }
   if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be an RSA private key of at least ${MIN_RSA_BITS} bits` });
+    ctx.addIssue({ code: 'custom', message: `must be an RSA private key of at least ${MIN_RSA_BITS} bits` });
   }
 };
-
-export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
-const captchaType = z.enum(CAPTCHA_TYPES, {
-  errorMap: () => ({ message: `must be one of ${CAPTCHA_TYPES.join(', ')}` }),
-});
 
 /**
  * Leading zero bits a proof-of-work solution needs: 2^16 SHA-256 tries on average, which the client's WebCrypto
@@ -63,37 +58,35 @@ const POW_DIFFICULTY = 16;
  * captcha, or either (`any`). Never a proof of work: a script pays for that with CPU alone.
  */
 export const ESCALATION_TYPES = ['email', 'image', 'any'] as const;
-const escalationType = z.enum(ESCALATION_TYPES, {
-  errorMap: () => ({ message: `must be one of ${ESCALATION_TYPES.join(', ')}` }),
-});
+const escalationType = z.enum(ESCALATION_TYPES, { error: `must be one of ${ESCALATION_TYPES.join(', ')}` });
 
 const captchaSwitch = (enabled: boolean, type: 'image' | 'email') =>
-  z.object({ enabled: z.boolean().default(enabled), type: captchaType.default(type) }).strict().default({});
+  z.object({ enabled: z.boolean().default(enabled), type: captchaType.default(type) }).strict().prefault({});
 
 const limit = (interval: string, max: number) =>
-  z.object({ interval: duration(interval), max: z.number().int().positive().default(max) }).strict().default({});
+  z.object({ interval: duration(interval), max: z.number().int().positive().default(max) }).strict().prefault({});
 
 export const configSchema = z
   .object({
     login: z
       .object({
         captcha: captchaSwitch(false, 'image'),
-        escalation: z.object({ type: escalationType.default('email') }).strict().default({}),
+        escalation: z.object({ type: escalationType.default('email') }).strict().prefault({}),
       })
       .strict()
-      .default({}),
-    register: z.object({ captcha: captchaSwitch(true, 'email') }).strict().default({}),
+      .prefault({}),
+    register: z.object({ captcha: captchaSwitch(true, 'email') }).strict().prefault({}),
     auth: z
       .object({
-        accessToken: z.object({ expiresIn: duration('1h') }).strict().default({}),
-        refreshToken: z.object({ expiresIn: duration('30d') }).strict().default({}),
+        accessToken: z.object({ expiresIn: duration('1h') }).strict().prefault({}),
+        refreshToken: z.object({ expiresIn: duration('30d') }).strict().prefault({}),
         requireEncryptedPassword: z.boolean().default(false),
         hostRoutes: z
-          .enum(['guarded', 'open'], { errorMap: () => ({ message: 'must be one of guarded, open' }) })
+          .enum(['guarded', 'open'], { error: 'must be one of guarded, open' })
           .default('guarded'),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     captcha: z
       .object({
         image: z
@@ -102,14 +95,14 @@ export const configSchema = z
             size: z.number().int().min(4).max(8).default(4),
           })
           .strict()
-          .default({}),
+          .prefault({}),
         pow: z
           .object({
             difficulty: z.number().int().min(1).max(32).default(POW_DIFFICULTY),
             expiresIn: duration('5m'),
           })
           .strict()
-          .default({}),
+          .prefault({}),
         email: z
           .object({
             expiresIn: duration('10m'),
@@ -118,17 +111,17 @@ export const configSchema = z
             subject: z.string().min(1).default('Your verification code'),
           })
           .strict()
-          .default({}),
+          .prefault({}),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     crypto: z
       .object({
-        rsa: z.object({ privateKey: z.string().min(1).superRefine(checkRsaPrivateKey).optional() }).strict().default({}),
-        aes: z.object({ secret: z.string().min(1).optional() }).strict().default({}),
+        rsa: z.object({ privateKey: z.string().min(1).superRefine(checkRsaPrivateKey).optional() }).strict().prefault({}),
+        aes: z.object({ secret: z.string().min(1).optional() }).strict().prefault({}),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     content: z
       .object({
         /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (services/content/query-shape.ts). */
@@ -142,7 +135,7 @@ export const configSchema = z
         localeFallback: z.boolean().default(false),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     comments: z
       .object({
         autoApprove: z.boolean().default(false),
@@ -156,7 +149,7 @@ export const configSchema = z
             replies: z.number().int().min(0).max(50).default(3),
           })
           .strict()
-          .default({}),
+          .prefault({}),
         reactions: z
           .object({
             enabled: z.boolean().default(true),
@@ -164,7 +157,7 @@ export const configSchema = z
             guests: z.boolean().default(true),
           })
           .strict()
-          .default({}),
+          .prefault({}),
         reports: z
           .object({
             enabled: z.boolean().default(true),
@@ -178,7 +171,7 @@ export const configSchema = z
             threshold: z.number().int().min(1).default(3),
           })
           .strict()
-          .default({}),
+          .prefault({}),
         notifications: z
           .object({
             /** E-mail the parent's author when a reply to their comment is approved. */
@@ -192,7 +185,7 @@ export const configSchema = z
                 minPending: z.number().int().min(1).default(1),
               })
               .strict()
-              .default({}),
+              .prefault({}),
             /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to the host's own URL (domain/server-url.ts). */
             publicUrl: z.string().url().optional(),
             /**
@@ -208,13 +201,13 @@ export const configSchema = z
                 digest: z.string().min(1).default('Comments waiting for moderation'),
               })
               .strict()
-              .default({}),
+              .prefault({}),
           })
           .strict()
-          .default({}),
+          .prefault({}),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     site: z
       .object({
         /** The public front end's origin; feeds and sitemap answer 503 `Site URL is not configured` while unset. */
@@ -230,18 +223,18 @@ export const configSchema = z
             tag: z.string().min(1).default('/tags/{slug}'),
           })
           .strict()
-          .default({}),
+          .prefault({}),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     feeds: z
       .object({ size: z.number().int().min(1).max(100).default(20) })
       .strict()
-      .default({}),
+      .prefault({}),
     sitemap: z
       .object({ pageSize: z.number().int().min(1).max(50000).default(50000) })
       .strict()
-      .default({}),
+      .prefault({}),
     cache: z
       .object({
         /** The server-side cache of anonymous GET responses under /api/bag (docs/caching.md). */
@@ -252,10 +245,10 @@ export const configSchema = z
         http: z
           .object({ maxAge: durationOrZero(0), sMaxAge: durationOrZero(0), staleWhileRevalidate: durationOrZero(0) })
           .strict()
-          .default({}),
+          .prefault({}),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     graphql: z
       .object({
         /**
@@ -266,7 +259,7 @@ export const configSchema = z
         maxCost: z.number().int().min(1).default(20000),
       })
       .strict()
-      .default({}),
+      .prefault({}),
     rateLimit: z
       .object({
         enabled: z.boolean().default(true),
@@ -281,7 +274,7 @@ export const configSchema = z
         purgeInterval: duration('10m'),
       })
       .strict()
-      .default({}),
+      .prefault({}),
   })
   .strict();
 
@@ -293,21 +286,52 @@ export type CaptchaType = z.infer<typeof captchaType>;
 export type EscalationType = z.infer<typeof escalationType>;
 export type RateLimitName = keyof Omit<PluginConfig['rateLimit'], 'enabled' | 'purgeInterval'>;
 
-const describeIssue = (issue: z.ZodIssue): string => {
+/** The type of a given value, as the messages name it. */
+const typeName = (value: unknown): string => {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'number' : Number.isNaN(value) ? 'nan' : 'float';
+  return typeof value;
+};
+
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+
+/** `<key> <what is wrong>`, in the wording of the plugin's earlier releases. */
+const describeIssue = (input: unknown, issue: z.core.$ZodIssue): string => {
   const key = issue.path.join('.');
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => (key ? `${key}.${k}` : k));
-    return `unknown key ${keys.join(', ')}`;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown key ${issue.keys.map((k) => (key ? `${key}.${k}` : k)).join(', ')}`;
+    case 'invalid_type':
+      return `${key} must be a ${issue.expected === 'int' ? 'integer' : issue.expected}, got ${typeName(valueAt(input, issue.path))}`;
+    case 'too_small':
+    case 'too_big': {
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      const than = issue.code === 'too_small' ? 'greater than' : 'less than';
+      const least = issue.code === 'too_small' ? 'at least' : 'at most';
+      if (issue.origin === 'string') return `${key} string must contain ${least} ${bound} character(s)`;
+      if (issue.origin === 'array') return `${key} array must contain ${least} ${bound} element(s)`;
+      return `${key} number must be ${than}${issue.inclusive ? ' or equal to' : ''} ${bound}`;
+    }
+    case 'invalid_union': {
+      // The alternative the value had the type of says what is wrong with it (a duration string that does not parse).
+      const typed = issue.errors.find((branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type'));
+      return typed ? describeIssue(input, { ...typed[0], path: [...issue.path, ...typed[0].path] }) : `${key} invalid input`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'url' || issue.format === 'email') return `${key} invalid ${issue.format}`;
+      return `${key} ${issue.message}`;
+    default:
+      return `${key} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
   }
-  if (issue.code === 'invalid_type') return `${key} must be a ${issue.expected}, got ${issue.received}`;
-  return `${key} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
 };
 
 /** Parses a configuration and throws an Error naming the first bad key, so Strapi refuses to start. */
 export const parseConfig = (input: unknown): PluginConfig => {
   const result = configSchema.safeParse(input ?? {});
   if (!result.success) {
-    throw new Error(`cms-plugin-bag: ${result.error.issues.map(describeIssue).join('; ')}`);
+    throw new Error(`cms-plugin-bag: ${result.error.issues.map((issue) => describeIssue(input, issue)).join('; ')}`);
   }
   return result.data;
 };

@@ -1,17 +1,4 @@
-/** Accounts: checked input shapes, refresh-token messages, the host auth routes, and the login escalation flag. */
-
-export interface CaptchaInput {
-  key?: string;
-  code?: string;
-}
-
-export interface PasswordInput {
-  password?: string;
-  encryptedPassword?: string;
-}
-
-export type LoginBody = CaptchaInput & PasswordInput & { identifier: string };
-export type RegisterBody = CaptchaInput & PasswordInput & { username: string; email: string; extra: Record<string, unknown> };
+/** Accounts: refresh-token messages, the host auth routes, and the login escalation flag (the checked bodies' types: domain/shapes/auth.ts). */
 
 export const REFRESH_ERRORS = {
   missing: 'Missing refresh token',

@@ -1,20 +1,25 @@
-/** What a comment is, as every layer names it: statuses, identifiers, checked inputs (the public author: users.ts). */
+/**
+ * What a comment is, as every layer names it: statuses, identifiers and checked inputs, all from the comment shapes
+ * (domain/shapes/comments.ts, comment-feedback.ts); the public author: users.ts.
+ */
+import type { z } from 'zod/v4';
+import type { Identifier } from './shapes/common';
+import type { commentInput } from './shapes/comments';
+import type { reportBody } from './shapes/comment-feedback';
 
-export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+import type { CommentStatus } from './shapes/comments';
 
-/** A documentId or a numeric id, as clients may send either. */
-export type Identifier = string | number;
+export { COMMENT_STATUSES, type CommentStatus } from './shapes/comments';
+export type { Identifier } from './shapes/common';
 
-/** A checked `POST /bag/comments` body. */
-export interface CommentInput {
-  content: string;
+/** A checked `POST /bag/comments` body: ids as the services take them, an absent `parent` or `author` left out. */
+export type CommentInput = Omit<z.output<typeof commentInput>, 'article' | 'parent' | 'author'> & {
   article: Identifier;
   parent?: Identifier;
   author?: Identifier;
-}
+};
 
-/** A checked moderation list query. */
+/** A checked moderation list query (`moderationQuery` as the service takes it). */
 export interface AdminListQuery {
   status?: CommentStatus;
   article?: string;
@@ -24,8 +29,5 @@ export interface AdminListQuery {
   pageSize: number;
 }
 
-/** A checked report body. */
-export interface ReportInput {
-  reason: string;
-  details?: string;
-}
+/** A checked report body: `details` trimmed, left out when empty. */
+export type ReportInput = Omit<z.output<typeof reportBody>, 'details'> & { details?: string };

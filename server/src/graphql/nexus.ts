@@ -3,6 +3,8 @@
  * `resolversConfig`. Type-only imports: the plugin never loads nexus or the GraphQL plugin itself.
  */
 import type * as NexusModule from 'nexus';
+import { publicAuthor } from '../domain/shapes/common';
+import { shapeTypes, type NamedShape } from './shape-types';
 
 export type Nexus = typeof NexusModule;
 export type ObjectDefinition = NexusModule.core.ObjectDefinitionBlock<string>;
@@ -21,13 +23,10 @@ export type PluginTypes = Set<string>;
 /** A user as the plugin shows it anywhere (`author` of articles, comments, threads): no e-mail, no account details. */
 export const AUTHOR_TYPE = 'BagAuthor';
 
-export const authorType = (nexus: Nexus) =>
-  nexus.objectType({
-    name: AUTHOR_TYPE,
-    description: 'A user as the plugin shows it anywhere: no e-mail, no account details.',
-    definition(t) {
-      t.nonNull.int('id');
-      t.nonNull.id('documentId');
-      t.string('username');
-    },
-  });
+export const AUTHOR: NamedShape = {
+  name: AUTHOR_TYPE,
+  shape: publicAuthor,
+  description: 'A user as the plugin shows it anywhere: no e-mail, no account details.',
+};
+
+export const authorType = (nexus: Nexus) => shapeTypes(nexus, [AUTHOR])[0];

@@ -13,8 +13,8 @@ export interface PluginRoute {
   path: string;
   handler: Handler;
   /**
-   * What the route reads, for the host's OpenAPI document (shapes in `domain/shapes`). The plugin's own validation
-   * still decides what is accepted and answers bad input: the host checks these only in its core controllers.
+   * What the route reads, for the host's OpenAPI document (shapes in `domain/shapes`). The host checks these only in
+   * its core controllers: the plugin's controllers parse the same shapes through `validation/`.
    */
   request?: {
     params?: Record<string, z.ZodType>;

@@ -1,8 +1,9 @@
+/** The crypto bodies: anything but `{ data: string }` is the contract's `Missing data`. */
 import { errors } from '@strapi/utils';
+import { dataBody } from '../domain/shapes/crypto';
 
-/** `{ data: string }`; anything else is 400 `Missing data`. */
 export const validateDataBody = (body: unknown): string => {
-  const data = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).data : undefined;
-  if (typeof data !== 'string') throw new errors.ValidationError('Missing data');
-  return data;
+  const result = dataBody.safeParse(body);
+  if (!result.success) throw new errors.ValidationError('Missing data');
+  return result.data.data;
 };

@@ -1,23 +1,15 @@
-/** Query checks of the feeds (docs/discovery.md#feed-errors): each throws the host's ValidationError naming the parameter. */
-import { fieldError } from '../domain/errors';
+/** Query checks of the feeds (docs/discovery.md#feed-errors): `category` and `tag` by their shape; `locale` is left to the locales service. */
+import { z } from 'zod/v4';
+import { feedQuery } from '../domain/shapes/discovery';
+import type { FeedQuery } from '../services/discovery/feeds';
+import { parseShape } from './shape';
 
-export interface FeedQueryInput {
-  locale?: unknown;
-  category?: string;
-  tag?: string;
-}
+const slugs = z.object({ category: feedQuery.category, tag: feedQuery.tag });
 
-/** A slug parameter: absent (or empty), or one string (`?tag=a&tag=b` and `?tag[x]=a` → 400 naming it). */
-const slug = (query: Record<string, unknown>, name: string): string | undefined => {
-  const value = query[name];
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string') throw fieldError(name, 'must be one slug', `${name} must be one slug`);
-  return value;
-};
+const present = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** `locale` (checked by the locales service), `category` and `tag` of a feed request; nothing else is read. */
-export const validateFeedQuery = (query: Record<string, unknown>): FeedQueryInput => ({
-  locale: query.locale,
-  category: slug(query, 'category'),
-  tag: slug(query, 'tag'),
-});
+export const validateFeedQuery = (query: Record<string, unknown>): FeedQuery => {
+  const { category, tag } = parseShape(slugs, query, { first: true });
+  return { locale: query.locale, category: present(category), tag: present(tag) };
+};

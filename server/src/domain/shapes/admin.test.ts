@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { z } from 'zod/v4';
-import { CAPTCHA_TYPES } from '../../config/schema';
+import { CAPTCHA_TYPES } from './admin';
 import { adminSettings, captchaType, settingsBody } from './admin';
 
 /** The dotted paths of an object shape's leaves. */

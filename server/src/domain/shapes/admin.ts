@@ -1,32 +1,36 @@
 /** Shapes of the admin panel routes (`/cms-plugin-bag/settings`, `/cms-plugin-bag/comments…`). */
 import { z } from 'zod/v4';
-import { commentStatus } from './comments';
+import { COMMENT_STATUSES, commentStatus, commentText } from './comments';
 
-export const captchaType = z.enum(['image', 'pow', 'email', 'any']);
+export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
+export const captchaType = z.enum(CAPTCHA_TYPES, { error: `must be one of ${CAPTCHA_TYPES.join(', ')}` });
 
-const captcha = z.object({ enabled: z.boolean(), type: captchaType });
+/** A duration as written in the settings: seconds, or a number with a unit, such as '90s', '15m', '1h' or '30d'. */
+export const DURATION_PATTERN = /^(\d+)\s*(s|m|h|d)?$/;
+export const durationInput = z.union([
+  z.number().int().positive(),
+  z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d'),
+]);
+
+const captcha = z.strictObject({ enabled: z.boolean(), type: captchaType });
 
 /** The configuration keys an administrator may change without a restart; durations in seconds. */
-export const adminSettings = z.object({
-  login: z.object({ captcha }),
-  register: z.object({ captcha }),
-  auth: z.object({ refreshToken: z.object({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
-  comments: z.object({ autoApprove: z.boolean() }),
+export const adminSettings = z.strictObject({
+  login: z.strictObject({ captcha }),
+  register: z.strictObject({ captcha }),
+  auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
+  comments: z.strictObject({ autoApprove: z.boolean() }),
 });
 
-/** Only the given keys change; a duration may be a number of seconds or a string such as '30d'. */
-export const settingsBody = z.object({
-  login: z.object({ captcha: captcha.partial() }).partial().optional(),
-  register: z.object({ captcha: captcha.partial() }).partial().optional(),
-  auth: z
-    .object({
-      refreshToken: z.object({ expiresIn: z.union([z.number(), z.string()]) }).partial(),
-      requireEncryptedPassword: z.boolean(),
-    })
-    .partial()
-    .optional(),
-  comments: z.object({ autoApprove: z.boolean() }).partial().optional(),
-});
+/** Only the given keys change (any other key is refused); a duration may be a number of seconds or a string such as '30d'. */
+export const settingsBody = z
+  .strictObject({
+    login: z.strictObject({ captcha: captcha.partial() }).partial(),
+    register: z.strictObject({ captcha: captcha.partial() }).partial(),
+    auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: durationInput }).partial(), requireEncryptedPassword: z.boolean() }).partial(),
+    comments: z.strictObject({ autoApprove: z.boolean() }).partial(),
+  })
+  .partial();
 
 /** The key material is described, never sent. */
 export const keyMaterial = z.object({
@@ -65,13 +69,24 @@ export const moderatedComment = z.object({
   reports: z.array(moderationReport),
 });
 
+/** A whole number from 1 to `max` in a query string; empty is absent. */
+const pageNumber = (max: number) =>
+  z
+    .string({ error: `must be an integer from 1 to ${max}` })
+    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= max), `must be an integer from 1 to ${max}`)
+    .optional();
+
+export const MODERATION_PAGE_SIZE = { default: 25, max: 100 };
+
+/** Filters and page of the moderation list; an empty parameter is absent. */
 export const moderationQuery = {
-  status: commentStatus.optional(),
-  article: z.string().optional(),
-  reported: z.enum(['true', 'false']).optional(),
-  page: z.string().optional(),
-  pageSize: z.string().optional(),
+  status: z.enum(['', ...COMMENT_STATUSES], { error: `must be one of ${COMMENT_STATUSES.join(', ')}` }).optional(),
+  article: z.string({ error: 'must be an article documentId' }).optional(),
+  reported: z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional(),
+  page: pageNumber(1_000_000),
+  pageSize: pageNumber(MODERATION_PAGE_SIZE.max),
 };
+export const moderationQueryShape = z.object(moderationQuery);
 
 export const moderationList = z.object({
   data: z.array(moderatedComment),
@@ -80,9 +95,23 @@ export const moderationList = z.object({
   }),
 });
 
-export const statusBody = z.object({ documentIds: z.array(z.string()), status: commentStatus });
+export const MAX_BULK = 1000;
+const DOCUMENT_IDS = `must be a list of 1 to ${MAX_BULK} documentIds`;
+const isDocumentId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
+
+/** Up to MAX_BULK documentIds (duplicates count once) and the status they all move to. */
+export const statusBody = z.object({
+  documentIds: z
+    // Items are checked as a whole, after the length: one message names the list, not an item's index.
+    .array(z.unknown(), { error: DOCUMENT_IDS })
+    .min(1, DOCUMENT_IDS)
+    .max(MAX_BULK, DOCUMENT_IDS)
+    .refine((ids) => ids.every(isDocumentId), 'must contain documentId strings')
+    .meta({ items: { type: 'string' } }),
+  status: commentStatus,
+});
 export const statusResponse = z.object({ data: z.object({ updated: z.number().int() }) });
 
 export const replyParams = { documentId: z.string() };
-export const replyBody = z.object({ content: z.string() });
+export const replyBody = z.object({ content: commentText() });
 export const replyResponse = z.object({ data: moderatedComment });

@@ -1,11 +1,23 @@
 /** Shapes of `/api/cms-plugin-bag/auth/…`: captchas, e-mail codes, register, login, refresh, logout, me. */
 import { z } from 'zod/v4';
+import { BODY_NOT_OBJECT, REQUIRED, atLeast, atMost, email, required, string, text } from './fields';
 
-/** Captcha answer: `key` + `code` for an image or proof-of-work captcha, `code` alone for an e-mailed code. */
-export const captchaAnswer = z.object({ key: z.string().optional(), code: z.string().optional() });
+/** A body of named fields; only those are read, anything else in it is ignored. */
+const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { error: BODY_NOT_OBJECT });
+
+/**
+ * Captcha answer: `key` + `code` for an image or proof-of-work captcha, `code` alone for an e-mailed code. An empty
+ * key or code counts as missing (`Captcha code is required`, from the captcha check), so no minimum length here.
+ */
+export const captchaAnswer = body({ key: text().optional(), code: text().optional() });
+
+const secret = (max: number) => string().min(1, atLeast(1)).max(max, atMost(max)).optional();
 
 /** A plain `password` or `encryptedPassword` (Base64 RSA-OAEP/SHA-256 ciphertext made with the public key). */
-const passwordFields = { password: z.string().optional(), encryptedPassword: z.string().optional() };
+const passwordFields = { password: secret(1024), encryptedPassword: secret(4096) };
+
+/** Looked up as given; present and not empty. */
+const requiredText = () => text().min(1, atLeast(1)).refine(required, REQUIRED);
 
 export const captchaImage = z.object({ key: z.string(), svg: z.string().describe('`<svg …>` markup') });
 
@@ -19,16 +31,17 @@ export const powChallenge = z.object({
   expiresIn: z.number().int(),
 });
 
-export const sendCodeBody = z.object({ identifier: z.string().describe('the e-mail address the code goes to') });
+export const sendCodeBody = body({ identifier: email().describe('the e-mail address the code goes to') });
 /** The code itself is only in the e-mail; `expiresIn` is in seconds. */
 export const sendCodeResponse = z.object({ message: z.string(), expiresIn: z.number().int() });
 
-export const loginBody = z.object({ identifier: z.string(), ...passwordFields, ...captchaAnswer.shape });
+export const loginBody = body({ identifier: requiredText(), ...passwordFields, ...captchaAnswer.shape });
+
+/** The plugin's own register fields. */
+export const registerFields = body({ username: requiredText(), email: email(), ...passwordFields, ...captchaAnswer.shape });
 
 /** The plugin's fields plus the host's `register.allowedFields` (users-permissions config). */
-export const registerBody = z
-  .object({ username: z.string(), email: z.string(), ...passwordFields, ...captchaAnswer.shape })
-  .catchall(z.unknown());
+export const registerBody = registerFields.catchall(z.unknown());
 
 /** The user as `/api/users/me` shows it (custom fields included); never the password or the reset tokens. */
 export const user = z
@@ -52,3 +65,9 @@ export const refreshTokenBody = z.object({ refreshToken: z.string() });
 export const refreshTokenResponse = z.object({ jwt: z.string() });
 
 export const logoutResponse = z.object({ message: z.string() });
+
+export type CaptchaInput = z.output<typeof captchaAnswer>;
+export type PasswordInput = Pick<z.output<typeof loginBody>, 'password' | 'encryptedPassword'>;
+export type LoginBody = z.output<typeof loginBody>;
+/** The plugin's fields and, in `extra`, the host's allowed ones. */
+export type RegisterBody = z.output<typeof registerFields> & { extra: Record<string, unknown> };

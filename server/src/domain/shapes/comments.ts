@@ -1,56 +1,60 @@
 /** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
 import { z } from 'zod/v4';
-import { identifier, publicAuthor } from './common';
+import { identifier, optionalIdentifier, publicAuthor } from './common';
 import { localeQuery } from './content';
+import { NO_NUL, atMost, codePoints, noNul, required } from './fields';
 
-export const commentStatus = z.enum(['pending', 'approved', 'rejected']);
+export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+const ONE_OF_STATUSES = `must be one of ${COMMENT_STATUSES.join(', ')}`;
+export const commentStatus = z.enum(COMMENT_STATUSES, { error: ONE_OF_STATUSES });
+export type CommentStatus = z.infer<typeof commentStatus>;
 export const threadSort = z.enum(['createdAt:desc', 'createdAt:asc', 'top']);
 
-/** `content`, `article` (documentId or numeric id of a published article), optional `parent` and `author`. */
-export const commentInput = z.object({
-  content: z.string(),
-  article: identifier,
-  parent: identifier.nullable().optional(),
-  author: identifier.nullable().optional(),
-});
+/** Trimmed text of 1..maxLength characters (code points, so an emoji counts once); `comments.maxLength` is the limit. */
+export const commentText = (maxLength?: number) => {
+  const text = z.string({ error: 'must be a string' }).trim().refine(required, 'must not be empty').refine(noNul, NO_NUL);
+  return maxLength === undefined ? text : text.refine((value) => codePoints(value) <= maxLength, atMost(maxLength));
+};
+
+/**
+ * `content`, `article` (documentId or numeric id of a published article), optional `parent` and `author`; anything
+ * else in the body is ignored. `maxLength` is `comments.maxLength` when a body is checked.
+ */
+export const commentFields = (maxLength?: number) =>
+  z.object({ content: commentText(maxLength), article: identifier, parent: optionalIdentifier, author: optionalIdentifier });
+export const commentInput = commentFields();
 
 /** The fields, or the Strapi REST envelope `{ data: { … } }` around them. */
 export const createBody = z.union([commentInput, z.object({ data: commentInput })]);
+
+/** The ids of a document a comment refers to. */
+export const documentRef = z.object({ id: z.number().int(), documentId: z.string() });
 
 export const createdComment = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
-  status: commentStatus,
-  createdAt: z.string(),
+  status: commentStatus.describe('`pending` until a moderator approves it, or `approved` with comments.autoApprove.'),
+  createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
-  parent: z.object({ id: z.number().int(), documentId: z.string() }).nullable(),
-  article: z.object({ id: z.number().int(), documentId: z.string() }),
+  parent: documentRef.nullable(),
+  article: documentRef,
 });
 export const createResponse = z.object({ data: createdComment });
 
-export interface CommentTreeNode {
-  id: number;
-  documentId: string;
-  content: string;
-  createdAt: string;
-  isAdmin: boolean;
-  author: z.infer<typeof publicAuthor> | null;
-  children: CommentTreeNode[];
-}
-
 /** A node of the approved tree: never the IP, the User-Agent, an e-mail or the status. */
-export const commentNode: z.ZodType<CommentTreeNode> = z.object({
+export const commentNode = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   author: publicAuthor.nullable(),
-  get children() {
+  get children(): z.ZodArray<typeof commentNode> {
     return z.array(commentNode);
   },
 });
+export type CommentTreeNode = z.infer<typeof commentNode>;
 
 /** `total` counts every node of the tree, roots and replies. */
 export const treeResponse = z.object({ data: z.array(commentNode), meta: z.object({ total: z.number().int() }) });
@@ -60,20 +64,27 @@ export const threadReply = z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   likes: z.number().int(),
   author: publicAuthor.nullable(),
-  replyCount: z.number().int(),
+  replyCount: z.number().int().describe('Approved direct replies.'),
 });
 
 /** A root in a page of a thread, with its first replies (oldest first). */
-export const threadRoot = threadReply.extend({ replies: z.array(threadReply) });
+export const threadRoot = threadReply.extend({ replies: z.array(threadReply).describe('The first approved replies, oldest first.') });
 
-/** `next` is the cursor of the following page (pass it as `after`), null on the last page; `total` is left out with `pagination[withCount]=false`. */
+/** `next` is the cursor of the following page (pass it as `after`), null on the last page. */
+export const cursorPagination = z.object({
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  next: z.string().nullable().describe('The `after` of the next page; null on the last page.'),
+});
+
+/** `total` is left out with `pagination[withCount]=false`. */
 export const threadMeta = z.object({
-  pagination: z.object({ pageSize: z.number().int(), hasMore: z.boolean(), next: z.string().nullable() }),
-  total: z.number().int().optional(),
+  pagination: cursorPagination,
+  total: z.number().int().optional().describe("The article's approved roots (in a page of replies, the comment's approved direct replies)."),
 });
 
 export const rootsPageResponse = z.object({ data: z.array(threadRoot), meta: threadMeta });

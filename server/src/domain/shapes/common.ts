@@ -1,8 +1,40 @@
 /** Pieces shared by the route shapes: ids, the public author, Strapi's list pagination and REST query parameters. */
 import { z } from 'zod/v4';
 
+export const MISSING = 'is required';
+const NOT_AN_ID = 'must be a documentId or a numeric id';
+
+/** Ids are PostgreSQL `integer`s: a larger number cannot name a row, and the database would refuse it (a 500). */
+const MAX_ID = 2 ** 31 - 1;
+const isId = (value: number) => Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
+
+/** A documentId (letters, digits, `_`, `-`, at most 64) or a numeric id, as a number or in a string; spaces around are ignored. */
+export const isIdentifier = (value: string | number): boolean => {
+  if (typeof value === 'number') return isId(value);
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? isId(Number(trimmed)) : /^[A-Za-z0-9_-]{1,64}$/.test(trimmed);
+};
+
+/** A checked identifier as the services take it: a numeric string becomes the number. */
+export const toIdentifier = (value: string | number): Identifier => {
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+};
+
+export type Identifier = string | number;
+
+const idValue = () =>
+  z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : NOT_AN_ID) });
+
 /** A documentId or a numeric id, as clients may send either. */
-export const identifier = z.union([z.string(), z.number().int()]);
+export const identifier = idValue().refine((value) => value !== '', { message: MISSING, abort: true }).refine(isIdentifier, NOT_AN_ID);
+
+/** An identifier that may be left out (absent, null or empty). */
+export const optionalIdentifier = idValue()
+  .refine((value) => value === '' || isIdentifier(value), NOT_AN_ID)
+  .nullable()
+  .optional();
 
 /** A path segment naming a document by documentId (or numeric id where the route says so). */
 export const pathParam = (description: string) => z.string().describe(description);

@@ -8,18 +8,55 @@ import { pagination, publicAuthor, restListQuery } from './common';
  */
 const entry = { id: z.number().int(), documentId: z.string(), locale: z.string().optional() };
 
+/** When an entry was created, last changed and published (ISO 8601, UTC). */
+const dates = {
+  createdAt: z.iso.datetime().optional(),
+  updatedAt: z.iso.datetime().optional(),
+  publishedAt: z.iso.datetime().nullable().optional(),
+};
+
 /** `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale supplied`. */
 export const localeParam = z.string().describe("one of the host's locale codes (default: the host's default locale)").optional();
 export const localeQuery = { locale: localeParam };
 
-/** A detail's other published locales (for hreflang links), by code. */
-export const localizations = z.array(z.object({ locale: z.string(), slug: z.string() }));
+/** One of the document's other published locales, for hreflang links. */
+export const localization = z.object({ locale: z.string(), slug: z.string() });
+export const localizations = z.array(localization).describe("The document's other published locales.");
 
 /** What a detail adds: the locale served (the default one when served by `content.localeFallback`) and the others. */
-const detailLocales = { locale: z.string(), localizations };
+const detailLocales = {
+  locale: z.string().describe('The locale of the version served (the default one when served by fallback).'),
+  localizations,
+  views: z.number().int().optional().describe('Views including this read.'),
+};
 
 /** An uploaded file as the host's REST API shows it. */
-const media = z.object({ id: z.number().int(), url: z.string() }).catchall(z.unknown());
+export const media = z
+  .object({
+    id: z.number().int(),
+    documentId: z.string(),
+    name: z.string().nullable().optional(),
+    alternativeText: z.string().nullable().optional(),
+    caption: z.string().nullable().optional(),
+    width: z.number().int().nullable().optional(),
+    height: z.number().int().nullable().optional(),
+    formats: z.record(z.string(), z.unknown()).nullable().optional(),
+    hash: z.string().nullable().optional(),
+    ext: z.string().nullable().optional(),
+    mime: z.string().nullable().optional(),
+    size: z.number().nullable().optional(),
+    url: z.string(),
+    previewUrl: z.string().nullable().optional(),
+    provider: z.string().nullable().optional(),
+    provider_metadata: z.unknown().optional(),
+    ...dates,
+  })
+  .catchall(z.unknown());
+
+/** An article's category or tag, as REST shows it. */
+export const taxonomy = z
+  .object({ ...entry, title: z.string(), slug: z.string().nullable().optional(), description: z.string().nullable().optional(), ...dates })
+  .catchall(z.unknown());
 
 export const article = z
   .object({
@@ -31,7 +68,10 @@ export const article = z
     isTop: z.boolean().optional(),
     views: z.number().int().optional(),
     cover: media.nullable().optional(),
+    category: taxonomy.nullable().optional(),
+    tags: z.array(taxonomy).optional(),
     author: publicAuthor.nullable().optional(),
+    ...dates,
   })
   .catchall(z.unknown());
 
@@ -41,10 +81,12 @@ export const page = z
     title: z.string(),
     slug: z.string(),
     content: z.string().nullable().optional(),
+    cover: media.nullable().optional(),
     seoTitle: z.string().nullable().optional(),
     seoKeywords: z.string().nullable().optional(),
     seoDescription: z.string().nullable().optional(),
     views: z.number().int().optional(),
+    ...dates,
   })
   .catchall(z.unknown());
 
@@ -62,53 +104,43 @@ export const banner = z
 
 export const tag = z.object({ ...entry, title: z.string(), slug: z.string() }).catchall(z.unknown());
 
-export interface CategoryNode {
-  id: number;
-  documentId: string;
-  title: string;
-  slug?: string | null;
-  children: CategoryNode[];
-  [field: string]: unknown;
-}
-
 /** A category with its sub-categories, to any depth. */
-export const category: z.ZodType<CategoryNode> = z
-  .object({
-    ...entry,
-    title: z.string(),
-    slug: z.string().nullable().optional(),
-    children: z.array(z.lazy(() => category)),
-  })
-  .catchall(z.unknown());
-
-export interface MenuItemNode {
-  id: number;
-  documentId: string;
-  title: string;
-  url: string;
-  target: '_self' | '_blank';
-  icon?: string | null;
-  isHot?: boolean;
-  order?: number;
-  children: MenuItemNode[];
-  [field: string]: unknown;
-}
+export const category = z.looseObject({
+  id: entry.id,
+  documentId: entry.documentId,
+  locale: entry.locale,
+  title: z.string(),
+  slug: z.string().nullable().optional(),
+  get children(): z.ZodArray<typeof category> {
+    return z.array(category);
+  },
+});
+export type CategoryNode = z.infer<typeof category>;
 
 /** Every attribute of the menu-item content type except its `menu` and `parent` relations, plus `children`. */
-export const menuItem: z.ZodType<MenuItemNode> = z
-  .object({
-    ...entry,
-    title: z.string(),
-    url: z.string(),
-    target: z.enum(['_self', '_blank']),
-    icon: z.string().nullable().optional(),
-    isHot: z.boolean().optional(),
-    order: z.number().int().optional(),
-    children: z.array(z.lazy(() => menuItem)),
-  })
-  .catchall(z.unknown());
+export const menuItem = z.looseObject({
+  id: entry.id,
+  documentId: entry.documentId,
+  locale: entry.locale,
+  title: z.string(),
+  url: z.string(),
+  target: z.enum(['_self', '_blank']),
+  icon: z.string().nullable().optional(),
+  isHot: z.boolean().optional(),
+  order: z.number().int().optional(),
+  get children(): z.ZodArray<typeof menuItem> {
+    return z.array(menuItem);
+  },
+});
+export type MenuItemNode = z.infer<typeof menuItem>;
 
-export const menu = z.object({ ...entry, title: z.string(), slug: z.string(), locale: z.string(), items: z.array(menuItem) });
+export const menu = z.object({
+  ...entry,
+  title: z.string(),
+  slug: z.string(),
+  locale: z.string().describe('The locale served: the requested one, or the default one by content.localeFallback.'),
+  items: z.array(menuItem).describe('The tree of items with their attributes and `children`, siblings in order.'),
+});
 
 export const articleList = z.object({ data: z.array(article), meta: z.object({ pagination }) });
 export const articleDetail = z.object({ data: article.extend(detailLocales) });

@@ -3,10 +3,13 @@ import { z } from 'zod/v4';
 
 const locale = z.string().optional().describe("A locale code of the host; absent: the default locale's articles");
 
+/** One slug, given once (`?tag=a&tag=b` and `?tag[x]=a` are refused naming the parameter); empty is absent. */
+const slug = (description: string) => z.string({ error: 'must be one slug' }).optional().describe(description);
+
 export const feedQuery = {
   locale,
-  category: z.string().optional().describe("A category's slug: only its articles"),
-  tag: z.string().optional().describe("A tag's slug: only its articles"),
+  category: slug("A category's slug: only its articles"),
+  tag: slug("A tag's slug: only its articles"),
 };
 
 export const sitemapQuery = {

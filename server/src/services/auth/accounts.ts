@@ -6,7 +6,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
-import type { CaptchaInput, HostAuthRoute, LoginBody, PasswordInput, RegisterBody } from '../../domain/auth';
+import type { HostAuthRoute } from '../../domain/auth';
+import type { CaptchaInput, LoginBody, PasswordInput, RegisterBody } from '../../domain/shapes/auth';
 import { fieldError } from '../../domain/errors';
 import { USER_UID } from '../../domain/uids';
 import type { ClientInfo } from '../../utils/client';

@@ -7,27 +7,12 @@ import { toIso } from '../../domain/time';
 import { adminListPage } from '../../repositories/comments/moderation';
 import { getService } from '../get-service';
 import type { ModerationReport } from './reports';
+import type { z } from 'zod/v4';
+import type { moderatedComment } from '../../domain/shapes/admin';
 
 const COMMENT = uid('comment');
 
-export interface AdminComment {
-  id: number;
-  documentId: string;
-  content: string;
-  status: CommentStatus;
-  isAdmin: boolean;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  /** `email` only for an admin who may read users in the Content Manager (see `adminList`). */
-  author: { id: number; documentId: string; username: string; email?: string } | null;
-  article: { documentId: string; title: string; slug: string } | null;
-  parent: { documentId: string } | null;
-  likes: number;
-  reportCount: number;
-  /** Oldest first; reasons and details only, never who reported. */
-  reports: ModerationReport[];
-}
+export type AdminComment = z.infer<typeof moderatedComment>;
 
 interface StoredComment {
   id: number;

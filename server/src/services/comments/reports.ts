@@ -16,6 +16,8 @@ import type { Identifier, ReportInput } from '../../domain/comments';
 import { toIso } from '../../domain/time';
 import { clearReportRows, deleteReportRows, insertReportRow, reportRows } from '../../repositories/comments/feedback';
 import { visibleCommentOr404 } from './visibility';
+import type { z } from 'zod/v4';
+import type { moderationReport } from '../../domain/shapes/admin';
 
 export interface ReportState {
   id: number;
@@ -24,11 +26,7 @@ export interface ReportState {
 }
 
 /** A report as moderators see it: never the voter key. */
-export interface ModerationReport {
-  reason: string;
-  details: string | null;
-  createdAt: string;
-}
+export type ModerationReport = z.infer<typeof moderationReport>;
 
 const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
   return {

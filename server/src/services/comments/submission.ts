@@ -13,19 +13,12 @@ import { toIso } from '../../domain/time';
 import { findVisibleComment } from '../../repositories/comments/tables';
 import { forbidden } from '../../domain/errors';
 import { findPublishedArticle } from './articles';
+import type { z } from 'zod/v4';
+import type { createdComment } from '../../domain/shapes/comments';
 
 const COMMENT = uid('comment');
 
-export interface CreatedComment {
-  id: number;
-  documentId: string;
-  content: string;
-  status: CommentStatus;
-  createdAt: string;
-  isAdmin: boolean;
-  parent: { id: number; documentId: string } | null;
-  article: { id: number; documentId: string };
-}
+export type CreatedComment = z.infer<typeof createdComment>;
 
 const sameUser = (user: { id: number; documentId: string }, identifier: Identifier) =>
   typeof identifier === 'number' ? identifier === user.id : identifier === user.documentId;

@@ -4,33 +4,16 @@
  * field from the selected columns: private columns (ip, userAgent, reportCount, the author's e-mail) are never read.
  */
 import type { Core } from '@strapi/strapi';
-import type { PublicAuthor } from '../../domain/users';
 import { cursorCodec, type CursorCodec, type CursorKey, type PageQuery, type ThreadSort } from '../../domain/thread';
 import { toIso } from '../../domain/time';
 import type { RawRow } from '../../repositories/comments/tables';
+import type { z } from 'zod/v4';
+import type { threadMeta, threadReply, threadRoot } from '../../domain/shapes/comments';
 
-export interface ThreadReply {
-  id: number;
-  documentId: string;
-  content: string;
-  createdAt: string;
-  isAdmin: boolean;
-  likes: number;
-  author: PublicAuthor | null;
-  /** Direct replies that are approved (their ancestors are, since this node is listed). */
-  replyCount: number;
-}
-
-export interface ThreadRoot extends ThreadReply {
-  /** The first `comments.thread.replies` direct approved replies, oldest first. */
-  replies: ThreadReply[];
-}
-
-export interface PageMeta {
-  pagination: { pageSize: number; hasMore: boolean; next: string | null };
-  /** Approved roots of the article (page of roots) or approved direct replies of the comment (replies); left out with `pagination[withCount]=false`. */
-  total?: number;
-}
+export type ThreadReply = z.infer<typeof threadReply>;
+export type ThreadRoot = z.infer<typeof threadRoot>;
+/** `total`: approved roots of the article (page of roots) or approved direct replies of the comment (replies); left out with `pagination[withCount]=false`. */
+export type PageMeta = z.infer<typeof threadMeta>;
 
 export const threadPages = (strapi: Core.Strapi) => {
   let codec: CursorCodec | undefined;

@@ -1,25 +1,18 @@
 /** `GET /api/bag/articles/:id/comments` without paging parameters: the approved comments of an article as a tree. */
 import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
-import type { PublicAuthor } from '../../domain/users';
 import { toIso } from '../../domain/time';
 import { approvedNodeRows, treeShapeRows } from '../../repositories/comments/tree';
 import { yieldToEventLoop } from '../../utils/json';
 import { buildTree } from '../../utils/tree';
 import { findPublishedArticle } from './articles';
 import { visibleComments } from './visibility';
+import type { CommentTreeNode } from '../../domain/shapes/comments';
 
 /** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
 const TREE_SLICE = 1000;
 
-export interface CommentNode {
-  id: number;
-  documentId: string;
-  content: string;
-  createdAt: string;
-  isAdmin: boolean;
-  author: PublicAuthor | null;
-}
+export type CommentNode = Omit<CommentTreeNode, 'children'>;
 
 export const tree = (strapi: Core.Strapi) => ({
   /**

@@ -12,6 +12,9 @@ import rateLimit from './rate-limit';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
+import mfaFactor from './mfa-factor';
+import mfaRecoveryCode from './mfa-recovery-code';
+import mfaChallenge from './mfa-challenge';
 
 export default {
   article,
@@ -28,4 +31,7 @@ export default {
   'comment-unsubscribe': commentUnsubscribe,
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
+  'mfa-factor': mfaFactor,
+  'mfa-recovery-code': mfaRecoveryCode,
+  'mfa-challenge': mfaChallenge,
 };

@@ -11,6 +11,7 @@ import commentFeedback from './comment-feedback';
 import crypto from './crypto';
 import feed from './feed';
 import menu from './menu';
+import mfa from './mfa';
 import page from './page';
 import search from './search';
 import sitemap from './sitemap';
@@ -42,6 +43,7 @@ const controllers = {
   crypto,
   feed,
   menu,
+  mfa,
   page,
   search,
   sitemap,

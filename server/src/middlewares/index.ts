@@ -1,7 +1,9 @@
 import hostAuth from './host-auth';
+import hostMfa from './host-mfa';
 import rateLimit from './rate-limit';
 
 export default {
   'host-auth': hostAuth,
+  'host-mfa': hostMfa,
   'rate-limit': rateLimit,
 };

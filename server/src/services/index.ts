@@ -14,6 +14,7 @@ import discoverySitemap from './discovery/sitemap';
 import emailCode from './auth/email-code';
 import locales from './content/locales';
 import menus from './content/menus';
+import mfa from './auth/mfa';
 import permissions from './platform/permissions';
 import purge from './platform/purge';
 import rateLimit from './platform/rate-limit';
@@ -41,6 +42,7 @@ export default {
   'email-code': emailCode,
   locales,
   menus,
+  mfa,
   permissions,
   purge,
   'rate-limit': rateLimit,

@@ -14,7 +14,7 @@ export const captchaAnswer = body({ key: text().optional(), code: text().optiona
 const secret = (max: number) => string().min(1, atLeast(1)).max(max, atMost(max)).optional();
 
 /** A plain `password` or `encryptedPassword` (Base64 RSA-OAEP/SHA-256 ciphertext made with the public key). */
-const passwordFields = { password: secret(1024), encryptedPassword: secret(4096) };
+export const passwordFields = { password: secret(1024), encryptedPassword: secret(4096) };
 
 /** Looked up as given; present and not empty. */
 const requiredText = () => text().min(1, atLeast(1)).refine(required, REQUIRED);

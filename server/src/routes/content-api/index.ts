@@ -7,9 +7,10 @@ import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
 import feeds from './feeds';
+import mfa from './mfa';
 import search from './search';
 
-const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [auth, mfa, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -16,7 +16,8 @@ export { localStorageAdapter, memoryStorage, type TokenStorage } from './storage
 export { CmsBagError } from './errors';
 export { toQueryString, type Query } from './query';
 export type { ClientOptions } from './session';
-export type { AuthResponse, CaptchaAnswer, LoginInput, RegisterInput, User } from './auth';
+export { isMfaChallenge } from './auth';
+export type { AuthResponse, CaptchaAnswer, LoginInput, LoginResult, MfaChallenge, MfaStatus, RegisterInput, TotpSetup, User } from './auth';
 export type { ReadOptions } from './locale';
 export type {
   Article,

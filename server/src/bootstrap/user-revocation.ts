@@ -1,6 +1,6 @@
 /**
  * Revokes a user's refresh tokens when the user is blocked, deleted or gets a new password, and removes a deleted
- * user's second factors. Hooked on the
+ * user's second factors and passkeys. Hooked on the
  * database lifecycles of the users-permissions user, so every path counts: the host's own endpoints, the admin
  * panel's Content Manager, and code calling the query engine or the Document Service.
  */
@@ -34,7 +34,7 @@ export const revokeTokensOnUserChanges = (strapi: Core.Strapi): (() => void) => 
   const revokeAndForget = async (event: LifecycleEvent) => {
     await revoke(event);
     const ids = event.state.revokeUserIds as number[] | undefined;
-    if (ids?.length) await getService(strapi, 'mfa').removeUser(...ids);
+    if (ids?.length) await getService(strapi, 'mfa').forgetUser(...ids);
   };
 
   return strapi.db.lifecycles.subscribe({

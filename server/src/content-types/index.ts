@@ -15,6 +15,8 @@ import commentReport from './comment-report';
 import mfaFactor from './mfa-factor';
 import mfaRecoveryCode from './mfa-recovery-code';
 import mfaChallenge from './mfa-challenge';
+import passkey from './passkey';
+import webauthnChallenge from './webauthn-challenge';
 
 export default {
   article,
@@ -34,4 +36,6 @@ export default {
   'mfa-factor': mfaFactor,
   'mfa-recovery-code': mfaRecoveryCode,
   'mfa-challenge': mfaChallenge,
+  passkey,
+  'webauthn-challenge': webauthnChallenge,
 };

@@ -13,6 +13,7 @@ import feed from './feed';
 import menu from './menu';
 import mfa from './mfa';
 import page from './page';
+import passkey from './passkey';
 import search from './search';
 import sitemap from './sitemap';
 import tag from './tag';
@@ -45,6 +46,7 @@ const controllers = {
   menu,
   mfa,
   page,
+  passkey,
   search,
   sitemap,
   tag,

@@ -15,6 +15,7 @@ import emailCode from './auth/email-code';
 import locales from './content/locales';
 import menus from './content/menus';
 import mfa from './auth/mfa';
+import passkeys from './auth/passkeys';
 import permissions from './platform/permissions';
 import purge from './platform/purge';
 import rateLimit from './platform/rate-limit';
@@ -43,6 +44,7 @@ export default {
   locales,
   menus,
   mfa,
+  passkeys,
   permissions,
   purge,
   'rate-limit': rateLimit,

@@ -41,3 +41,28 @@ export const finishLoginBody = body({ mfaToken: text(128).min(1, atLeast(1)).ref
 export const finishLoginResponse = z.object({ jwt: z.string(), refreshToken: z.string(), user });
 
 export type MfaChallenge = z.output<typeof mfaChallenge>;
+
+/** A WebAuthn credential as the browser's `PublicKeyCredential.toJSON()` (and `@simplewebauthn/browser`) gives it. */
+const credentialJson = z
+  .object(
+    {
+      id: text(1024).min(1, atLeast(1)),
+      rawId: text(1024).min(1, atLeast(1)),
+      type: z.literal('public-key'),
+      response: z.record(z.string(), z.unknown()),
+      clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+    },
+    { error: 'must be a PublicKeyCredential in its JSON form' },
+  )
+  .catchall(z.unknown());
+
+/** WebAuthn's JSON option objects, as `@simplewebauthn/server` writes them (base64url strings). */
+const webauthnOptions = z.object({ challenge: z.string() }).catchall(z.unknown());
+
+export const passkeyRegisterOptionsResponse = webauthnOptions.describe('PublicKeyCredentialCreationOptionsJSON');
+export const passkeyRegisterBody = body({ response: credentialJson, name: text(100).optional() });
+export const passkeyRegistered = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+export const passkeyList = z.object({ data: z.array(passkeySummary) });
+export const passkeyLoginOptionsBody = body({ identifier: text().optional() });
+export const passkeyLoginOptionsResponse = z.object({ key: z.string(), options: webauthnOptions.describe('PublicKeyCredentialRequestOptionsJSON') });
+export const passkeyLoginBody = body({ key: text(64).min(1, atLeast(1)).refine(required, REQUIRED), response: credentialJson });

@@ -45,3 +45,9 @@ export const endChallenge = async (strapi: Core.Strapi, id: number): Promise<boo
   const { table, column } = tableOf(strapi, CHALLENGE);
   return (await strapi.db.connection(table).where(column('id'), id).delete()) === 1;
 };
+
+/** Deletes a WebAuthn challenge row: true when this call did, so a challenge is verified once. */
+export const takeWebauthnChallenge = async (strapi: Core.Strapi, id: number): Promise<boolean> => {
+  const { table, column } = tableOf(strapi, uid('webauthn-challenge'));
+  return (await strapi.db.connection(table).where(column('id'), id).delete()) === 1;
+};

@@ -8,9 +8,10 @@ import content from './content';
 import cryptoRoutes from './crypto';
 import feeds from './feeds';
 import mfa from './mfa';
+import passkeys from './passkeys';
 import search from './search';
 
-const modules: RouteModule[] = [auth, mfa, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [auth, mfa, passkeys, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
 
 export const routes = modules.flatMap((module) => module.routes);
 

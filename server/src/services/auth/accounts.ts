@@ -299,6 +299,9 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       return user ? `user:${user.id}` : `id:${identifier.trim().toLowerCase()}`;
     },
 
+    /** The local account a login identifier names (e-mail in any case, or username), or null. */
+    findLoginUser,
+
     /** A new access token for a live refresh token. */
     async refresh(refreshToken: string): Promise<string> {
       return getService(strapi, 'refresh-token').refresh(refreshToken, await getService(strapi, 'settings').get());

@@ -105,7 +105,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     async status(userId: number) {
       const factor = await enabledFactor(userId);
       const recoveryCodesLeft = factor ? await strapi.db.query(RECOVERY).count({ where: { userId } }) : 0;
-      return { totp: factor !== null, recoveryCodesLeft, passkeys: [] as { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] };
+      return { totp: factor !== null, recoveryCodesLeft, passkeys: await getService(strapi, 'passkeys').list(userId) };
     },
 
     /** Starts (or restarts) an enrolment after the password re-check: nothing is active until `enable`. */
@@ -168,6 +168,12 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       await strapi.db.query(FACTOR).deleteMany({ where });
       await strapi.db.query(RECOVERY).deleteMany({ where });
       await strapi.db.query(CHALLENGE).deleteMany({ where });
+    },
+
+    /** Everything of a deleted account: second factors and passkeys. */
+    async forgetUser(...userIds: number[]) {
+      await service.removeUser(...userIds);
+      await getService(strapi, 'passkeys').removeUser(...userIds);
     },
 
     /**

@@ -6,6 +6,7 @@ import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/domain/shapes/auth';
 import type { publicKey } from '../../server/src/domain/shapes/crypto';
 import type * as mfaShapes from '../../server/src/domain/shapes/mfa';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { importPublicKey, rsaEncrypt } from './crypto';
 import { solvePow, type PowChallenge, type SolvePowOptions } from './pow';
 import { json, type Session } from './session';
@@ -18,6 +19,10 @@ export type LoginResult = AuthResponse | MfaChallenge;
 export type MfaStatus = z.infer<typeof mfaShapes.mfaStatus>;
 export type TotpSetup = z.infer<typeof mfaShapes.totpSetupResponse>;
 type RecoveryCodes = z.infer<typeof mfaShapes.recoveryCodesResponse>;
+export type Passkey = z.infer<typeof mfaShapes.passkeySummary>;
+type PasskeyRegistered = z.infer<typeof mfaShapes.passkeyRegistered>;
+type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
+type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 
 /** Whether a login needs its second step (`finishLogin`). */
 export const isMfaChallenge = (result: LoginResult): result is MfaChallenge => 'mfaRequired' in result && result.mfaRequired === true;
@@ -92,6 +97,31 @@ export function authCalls(session: Session) {
       /** A new set of recovery codes; the old ones stop working. */
       recoveryCodes: (mfaCode: string) => post<RecoveryCodes>('/mfa/recovery-codes', { mfaCode }),
       disable: async (input: PasswordInput & { mfaCode: string }) => post<{ message: string }>('/mfa/disable', await credentials(input)),
+    },
+
+    /** Passkeys, through the browser's WebAuthn API (`@simplewebauthn/browser`). */
+    passkeys: {
+      /** Creates a passkey on this device for the signed-in account (the browser asks the user) and registers it. */
+      register: async (name?: string): Promise<PasskeyRegistered> => {
+        const optionsJSON = await post<CreationOptions>('/passkeys/register/options', {});
+        const response = await startRegistration({ optionsJSON });
+        return post<PasskeyRegistered>('/passkeys/register/verify', { response, ...(name ? { name } : {}) });
+      },
+      list: async (): Promise<Passkey[]> => (await request<{ data: Passkey[] }>('/api/cms-plugin-bag/auth/passkeys')).data,
+      remove: (id: string) =>
+        request<{ message: string }>(`/api/cms-plugin-bag/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      /**
+       * Signs in with a passkey (both factors: no second step) and stores the tokens. Without `identifier` the browser
+       * offers the passkeys it holds for this site (discoverable credentials).
+       */
+      login: async (identifier?: string): Promise<AuthResponse> => {
+        const { key, options } = await send<{ key: string; options: RequestOptions }>(
+          '/api/cms-plugin-bag/auth/passkeys/login/options',
+          json('POST', identifier ? { identifier } : {}),
+        );
+        const response = await startAuthentication({ optionsJSON: options });
+        return authenticate('/api/cms-plugin-bag/auth/passkeys/login/verify', { key, response });
+      },
     },
 
     /** Registers, logs in and stores the tokens. */

@@ -2,7 +2,7 @@
  * Typed client for cms-plugin-bag: accounts (login with captcha or an encrypted password, refresh, logout),
  * a `fetch` that sends the jwt and refreshes it once on a 401, helpers for the content under `/api/bag`, search, and
  * the feed and sitemap URLs.
- * No runtime dependencies; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`). The types of what
+ * One runtime dependency, `@simplewebauthn/browser` for passkeys; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`). The types of what
  * the server answers come from the same schemas its routes declare.
  */
 import { authCalls } from './auth';
@@ -17,7 +17,7 @@ export { CmsBagError } from './errors';
 export { toQueryString, type Query } from './query';
 export type { ClientOptions } from './session';
 export { isMfaChallenge } from './auth';
-export type { AuthResponse, CaptchaAnswer, LoginInput, LoginResult, MfaChallenge, MfaStatus, RegisterInput, TotpSetup, User } from './auth';
+export type { AuthResponse, CaptchaAnswer, LoginInput, LoginResult, MfaChallenge, MfaStatus, Passkey, RegisterInput, TotpSetup, User } from './auth';
 export type { ReadOptions } from './locale';
 export type {
   Article,

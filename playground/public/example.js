@@ -1,4 +1,4 @@
-import { CmsBagError, createClient, localStorageAdapter } from '/cms-bag-client.mjs';
+import { CmsBagError, createClient, isMfaChallenge, localStorageAdapter } from '/cms-bag-client.mjs';
 
 const client = createClient({ storage: localStorageAdapter() });
 const $ = (id) => document.getElementById(id);
@@ -37,11 +37,13 @@ async function showAccount() {
   if (!(await client.isLoggedIn())) {
     $('account').textContent = 'Not logged in: comments are posted as a guest.';
     $('logout').hidden = true;
+    document.dispatchEvent(new CustomEvent('bag:account-shown'));
     return;
   }
   const me = await client.me().catch(() => null);
   $('account').textContent = me ? `Logged in as ${me.username}` : 'Session expired, please log in again.';
   $('logout').hidden = !me;
+  document.dispatchEvent(new CustomEvent('bag:account-shown'));
 }
 
 $('login').addEventListener('submit', async (event) => {
@@ -49,8 +51,13 @@ $('login').addEventListener('submit', async (event) => {
   const form = new FormData(event.target);
   const captcha = $('captcha').hidden ? {} : { key: captchaKey, code: form.get('code') };
   try {
-    await client.login({ identifier: form.get('identifier'), password: form.get('password'), ...captcha });
+    const result = await client.login({ identifier: form.get('identifier'), password: form.get('password'), ...captcha });
     $('captcha').hidden = true;
+    // An account with a second factor: security.js asks for the code and finishes the login.
+    if (isMfaChallenge(result)) {
+      document.dispatchEvent(new CustomEvent('bag:mfa-required', { detail: result }));
+      return;
+    }
     await showAccount();
   } catch (error) {
     $('account').textContent = error instanceof CmsBagError ? error.message : String(error);
@@ -58,6 +65,9 @@ $('login').addEventListener('submit', async (event) => {
     if (error instanceof CmsBagError && /captcha/i.test(error.message)) await showCaptcha();
   }
 });
+
+// security.js signed the user in (second factor or passkey).
+document.addEventListener('bag:signed-in', () => showAccount());
 
 $('logout').addEventListener('click', async () => {
   await client.logout();

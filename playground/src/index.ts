@@ -6,11 +6,24 @@ import { seed } from './seed';
 // The plugin's browser client as built by `npm run build` (dist/client/index.mjs), for the example pages in public/.
 const CLIENT_BUNDLE = path.resolve(__dirname, '..', '..', '..', 'dist', 'client', 'index.mjs');
 
+// The client's one dependency, `@simplewebauthn/browser` (passkeys), as ES modules: the pages' import map points its
+// bare name here.
+const WEBAUTHN_BROWSER = path.dirname(require.resolve('@simplewebauthn/browser')).replace(/script$/, 'esm');
+
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.server.router.get('/cms-bag-client.mjs', (ctx) => {
       ctx.type = 'text/javascript';
       ctx.body = fs.createReadStream(CLIENT_BUNDLE);
+    });
+    strapi.server.router.get('/vendor/simplewebauthn-browser/(.*)', (ctx) => {
+      const file = path.resolve(WEBAUTHN_BROWSER, ctx.params[0] ?? '');
+      if (!file.startsWith(`${WEBAUTHN_BROWSER}${path.sep}`) || !file.endsWith('.js') || !fs.existsSync(file)) {
+        ctx.status = 404;
+        return;
+      }
+      ctx.type = 'text/javascript';
+      ctx.body = fs.createReadStream(file);
     });
   },
 

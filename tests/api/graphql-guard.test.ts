@@ -10,7 +10,7 @@ import { createDocument, createUser, jwtFor, type TestUser } from '../helpers/fi
 import { GRAPHQL_ORDERS, graphql, type GraphqlResponse } from '../helpers/graphql';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
-const INTERNAL_TYPES = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'comment-unsubscribe', 'mfa-factor', 'mfa-recovery-code', 'mfa-challenge'];
+const INTERNAL_TYPES = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'comment-unsubscribe', 'mfa-factor', 'mfa-recovery-code', 'mfa-challenge', 'passkey', 'webauthn-challenge'];
 const INTERNAL_LISTS = [
   'cmsPluginBagRefreshTokens',
   'cmsPluginBagCaptchas',

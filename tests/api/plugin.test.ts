@@ -12,7 +12,7 @@ const CONTENT_TYPES = {
   banner: { draftAndPublish: true, attributes: ['title', 'subtitle', 'image', 'link', 'order', 'group', 'isVisible'] },
 } as const;
 
-const INTERNAL = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'mfa-factor', 'mfa-recovery-code', 'mfa-challenge'];
+const INTERNAL = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'mfa-factor', 'mfa-recovery-code', 'mfa-challenge', 'passkey', 'webauthn-challenge'];
 
 describe('the plugin in a real Strapi', () => {
   let app: TestApp;

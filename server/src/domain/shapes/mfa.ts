@@ -62,6 +62,7 @@ const webauthnOptions = z.object({ challenge: z.string() }).catchall(z.unknown()
 export const passkeyRegisterOptionsResponse = webauthnOptions.describe('PublicKeyCredentialCreationOptionsJSON');
 export const passkeyRegisterBody = body({ response: credentialJson, name: text(100).optional() });
 export const passkeyRegistered = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+export const passkeyParams = { id: z.string().describe('the id `GET /auth/passkeys` lists') };
 export const passkeyList = z.object({ data: z.array(passkeySummary) });
 export const passkeyLoginOptionsBody = body({ identifier: text().optional() });
 export const passkeyLoginOptionsResponse = z.object({ key: z.string(), options: webauthnOptions.describe('PublicKeyCredentialRequestOptionsJSON') });

@@ -23,7 +23,7 @@ const passkeyRoutes: RouteModule = {
       response: shapes.passkeyRegistered,
     },
     { method: 'GET', path: '/auth/passkeys', handler: 'passkey.list', response: shapes.passkeyList },
-    { method: 'DELETE', path: '/auth/passkeys/:id', handler: 'passkey.remove', response: shapes.mfaMessage },
+    { method: 'DELETE', path: '/auth/passkeys/:id', handler: 'passkey.remove', request: { params: shapes.passkeyParams }, response: shapes.mfaMessage },
     // Sign-in: counted per client IP on `rateLimit.login`, as every login.
     {
       method: 'POST',

@@ -50,7 +50,7 @@ describe('second factors on the example page', () => {
     await logIn();
     await page.getByText(`Logged in as ${user.username}`).waitFor();
 
-    await page.getByLabel('Current password').fill(user.password);
+    await page.getByLabel('Confirm it is you').fill(user.password);
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await page.locator('#totp-qr svg').waitFor();
     const secret = (await page.locator('#totp-secret').textContent()) ?? '';

@@ -17,6 +17,8 @@ import mfaRecoveryCode from './mfa-recovery-code';
 import mfaChallenge from './mfa-challenge';
 import passkey from './passkey';
 import webauthnChallenge from './webauthn-challenge';
+import redirect from './redirect';
+import slugRedirect from './slug-redirect';
 
 export default {
   article,
@@ -38,4 +40,6 @@ export default {
   'mfa-challenge': mfaChallenge,
   passkey,
   'webauthn-challenge': webauthnChallenge,
+  redirect,
+  'slug-redirect': slugRedirect,
 };

@@ -14,6 +14,7 @@ import menu from './menu';
 import mfa from './mfa';
 import page from './page';
 import passkey from './passkey';
+import redirect from './redirect';
 import search from './search';
 import sitemap from './sitemap';
 import tag from './tag';
@@ -47,6 +48,7 @@ const controllers = {
   mfa,
   page,
   passkey,
+  redirect,
   search,
   sitemap,
   tag,

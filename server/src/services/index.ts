@@ -19,6 +19,7 @@ import passkeys from './auth/passkeys';
 import permissions from './platform/permissions';
 import purge from './platform/purge';
 import rateLimit from './platform/rate-limit';
+import redirects from './content/redirects';
 import refreshToken from './auth/refresh-token';
 import responseCache from './cache/response-cache';
 import search from './search';
@@ -48,6 +49,7 @@ export default {
   permissions,
   purge,
   'rate-limit': rateLimit,
+  redirects,
   'refresh-token': refreshToken,
   'response-cache': responseCache,
   search,

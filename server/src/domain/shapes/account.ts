@@ -22,6 +22,13 @@ export const emailChangeResponse = z.object({ message: z.string(), expiresIn: z.
 export const emailConfirmBody = body({ code: code() });
 export const emailConfirmResponse = user;
 
+export const revertQuery = { token: z.string().describe("the revert link's token").optional() };
+/** GET: a page (HTML) that asks for confirmation and changes nothing. */
+export const revertPage = z.string().describe('text/html: a confirmation page whose form posts the revert');
+
+/** JSON for programs, an HTML page for a person who pressed the page's button (`Accept: text/html`). */
+export const revertResponse = z.union([messageResponse, z.string().describe('text/html: the done page')]);
+
 /** The revert link's token, from the body or the query string. */
 export const emailRevertBody = body({ token: text(512).optional() });
 

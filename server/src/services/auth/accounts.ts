@@ -47,7 +47,7 @@ export const ACCOUNT_ERRORS = {
 
 /** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
 
-interface AdvancedSettings {
+export interface AdvancedSettings {
   allow_register?: boolean;
   default_role?: string;
   unique_email?: boolean;

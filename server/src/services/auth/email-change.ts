@@ -23,7 +23,7 @@ const UID = uid('email-change');
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const INVALID_LINK = 'Invalid or expired link';
 
-interface ChangeRow {
+export interface ChangeRow {
   id: number;
   userId: number;
   stage: 'pending' | 'done';

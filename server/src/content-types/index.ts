@@ -14,6 +14,8 @@ import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
 import redirect from './redirect';
 import slugRedirect from './slug-redirect';
+import signInDevice from './sign-in-device';
+import emailChange from './email-change';
 
 export default {
   article,
@@ -32,4 +34,6 @@ export default {
   'comment-report': commentReport,
   redirect,
   'slug-redirect': slugRedirect,
+  'sign-in-device': signInDevice,
+  'email-change': emailChange,
 };

@@ -1,5 +1,6 @@
 import adminCache from './admin-cache';
 import adminComment from './admin-comment';
+import adminPlaces from './admin-places';
 import adminSettings from './admin-settings';
 import article from './article';
 import auth from './auth';
@@ -31,6 +32,7 @@ export type ActionName = {
 const controllers = {
   'admin-cache': adminCache,
   'admin-comment': adminComment,
+  'admin-places': adminPlaces,
   'admin-settings': adminSettings,
   article,
   auth,

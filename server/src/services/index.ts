@@ -11,6 +11,7 @@ import commentThreads from './comments/threads';
 import crypto from './crypto/crypto';
 import discoveryFeeds from './discovery/feeds';
 import discoverySitemap from './discovery/sitemap';
+import editPanel from './content/edit-panel';
 import emailCode from './auth/email-code';
 import locales from './content/locales';
 import menus from './content/menus';
@@ -38,6 +39,7 @@ export default {
   crypto,
   'discovery-feeds': discoveryFeeds,
   'discovery-sitemap': discoverySitemap,
+  'edit-panel': editPanel,
   'email-code': emailCode,
   locales,
   menus,

@@ -2,6 +2,7 @@
 import * as React from 'react';
 import { Widget, useFetchClient } from '@strapi/strapi/admin';
 import { Badge, Box, Flex, Link, Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ModerationQueue } from '../../api-types';
 import { useModerationText } from '../../hooks/useModerationText';
@@ -11,10 +12,13 @@ import { PLUGIN_ID } from '../../pluginId';
 export const moderationLink = (commentDocumentId: string) =>
   `/plugins/${PLUGIN_ID}?${new URLSearchParams({ status: 'pending', comment: commentDocumentId })}`;
 
+const DATE_FORMAT = { dateStyle: 'medium', timeStyle: 'short' } as const;
+
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 const ModerationWidget = () => {
   const t = useModerationText();
+  const { formatDate } = useIntl();
   const { get } = useFetchClient();
   const [queue, setQueue] = React.useState<ModerationQueue | null>(null);
   const [failed, setFailed] = React.useState(false);
@@ -47,8 +51,8 @@ const ModerationWidget = () => {
             </Link>
             <Typography variant="pi" textColor="neutral600" tag="p">
               {comment.article
-                ? t('widget.moderation.on', 'on {title}, {date}', { title: comment.article.title, date: new Date(comment.createdAt).toLocaleString() })
-                : new Date(comment.createdAt).toLocaleString()}
+                ? t('widget.moderation.on', 'on {title}, {date}', { title: comment.article.title, date: formatDate(comment.createdAt, DATE_FORMAT) })
+                : formatDate(comment.createdAt, DATE_FORMAT)}
             </Typography>
           </Box>
         ))}

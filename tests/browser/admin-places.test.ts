@@ -5,7 +5,7 @@
  * tests/artifacts (docs/admin.md shows them).
  */
 import type { Browser, Page } from 'playwright-core';
-import { createAdminWithRole, createRoleWith, type AdminCredentials } from '../helpers/admin';
+import { createAdminWithRole, type AdminCredentials } from '../helpers/admin';
 import { adminUiLogin, newPage, screenshot, startWithBrowser } from '../helpers/browser';
 import { adminToken, createDocument } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
@@ -87,10 +87,11 @@ describe('homepage widgets and the edit-view side panel in a browser', () => {
     }
   });
 
-  it('shows no moderation widget to a role without Moderate comments', async () => {
-    await createDocument(app.strapi, COMMENT, { content: 'Hidden from readers', status: 'pending', article: (await createDocument(app.strapi, ARTICLE, { title: 'Read only', slug: 'read-only' })).documentId });
-    const roleId = await createRoleWith(app, 'Article reader', [{ action: 'plugin::content-manager.explorer.read', subject: ARTICLE }]);
-    const reader = await createAdminWithRole(app, roleId, 'reader-widgets@example.com');
+  it('shows no moderation widget to the Editor role (no Moderate comments)', async () => {
+    const article = await createDocument(app.strapi, ARTICLE, { title: 'Read only', slug: 'read-only' });
+    await createDocument(app.strapi, COMMENT, { content: 'Hidden from readers', status: 'pending', article: article.documentId });
+    // The host's Editor role: the Content Manager on every type, none of the plugin's permissions.
+    const reader = await createAdminWithRole(app, 'strapi-editor', 'editor-widgets@example.com');
     const page = await loggedIn(reader);
     try {
       await page.goto(`${app.url}/admin`);

@@ -3,11 +3,12 @@
  * the moderation page filtered on the article; an SEO preview of the version being edited with its warnings.
  */
 import * as React from 'react';
-import { useFetchClient, useForm } from '@strapi/strapi/admin';
+import { useFetchClient, useForm, useRBAC } from '@strapi/strapi/admin';
 import { Box, Flex, Link, Typography } from '@strapi/design-system';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EditPanelFigures } from '../../api-types';
 import { useModerationText, type Translate } from '../../hooks/useModerationText';
+import { PERMISSIONS } from '../../permissions';
 import { PLUGIN_ID } from '../../pluginId';
 import { seoWarnings, snippetOf, type SeoFields, type WarningId } from './seo';
 
@@ -28,6 +29,8 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
   const t = useModerationText();
   const { get } = useFetchClient();
   const values = useForm('CmsBagEditPanel', (state) => state.values) as SeoFields;
+  // The moderation link only for roles that may open the moderation page.
+  const { allowedActions } = useRBAC(PERMISSIONS.commentsModerate);
   const [figures, setFigures] = React.useState<EditPanelFigures | null>(null);
   const [failed, setFailed] = React.useState(false);
 
@@ -66,9 +69,11 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
               {t(`panel.comments.${status}`, `{count} ${status}`, { count: figures.comments![status] })}
             </Typography>
           ))}
-          <Link tag={RouterLink} to={`/plugins/${PLUGIN_ID}?${filter}`}>
-            {t('panel.comments.moderate', 'Moderate this article’s comments')}
-          </Link>
+          {allowedActions.canModerate && (
+            <Link tag={RouterLink} to={`/plugins/${PLUGIN_ID}?${filter}`}>
+              {t('panel.comments.moderate', 'Moderate this article’s comments')}
+            </Link>
+          )}
         </Flex>
       )}
 

@@ -12,6 +12,8 @@ import rateLimit from './rate-limit';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
+import redirect from './redirect';
+import slugRedirect from './slug-redirect';
 
 export default {
   article,
@@ -28,4 +30,6 @@ export default {
   'comment-unsubscribe': commentUnsubscribe,
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
+  redirect,
+  'slug-redirect': slugRedirect,
 };

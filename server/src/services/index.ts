@@ -13,6 +13,7 @@ import commentThreads from './comments/threads';
 import crypto from './crypto/crypto';
 import discoveryFeeds from './discovery/feeds';
 import discoverySitemap from './discovery/sitemap';
+import editPanel from './content/edit-panel';
 import emailChange from './auth/email-change';
 import emailCode from './auth/email-code';
 import locales from './content/locales';
@@ -50,6 +51,7 @@ export default {
   crypto,
   'discovery-feeds': discoveryFeeds,
   'discovery-sitemap': discoverySitemap,
+  'edit-panel': editPanel,
   'email-change': emailChange,
   'email-code': emailCode,
   locales,

@@ -1,4 +1,7 @@
-import { Discuss } from '@strapi/icons';
+import * as React from 'react';
+import { useIntl } from 'react-intl';
+import { Discuss, Eye } from '@strapi/icons';
+import { EditPanel, PANEL_MODELS } from './components/places/EditPanel';
 import { PERMISSIONS } from './permissions';
 import { PLUGIN_ID } from './pluginId';
 import { getTranslation } from './utils/getTranslation';
@@ -22,6 +25,46 @@ export default {
       permissions: PERMISSIONS.settingsRead,
       Component: () => import('./pages/SettingsPage'),
     });
+
+    // Homepage widgets (Strapi 5.13 and later).
+    app.widgets?.register([
+      {
+        id: 'moderation-queue',
+        pluginId: PLUGIN_ID,
+        icon: Discuss,
+        title: { id: getTranslation('widget.moderation.title'), defaultMessage: 'Comments to moderate' },
+        link: { label: { id: getTranslation('widget.moderation.link'), defaultMessage: 'Open moderation' }, href: `/plugins/${PLUGIN_ID}` },
+        component: async () => (await import('./components/places/ModerationWidget')).default,
+        permissions: PERMISSIONS.commentsModerate,
+      },
+      {
+        id: 'most-read',
+        pluginId: PLUGIN_ID,
+        icon: Eye,
+        title: { id: getTranslation('widget.mostRead.title'), defaultMessage: 'Most read' },
+        component: async () => (await import('./components/places/MostReadWidget')).default,
+        permissions: PERMISSIONS.articlesRead,
+      },
+    ]);
+  },
+
+  bootstrap(app: any) {
+    // The side panel of articles and pages in the Content Manager's edit view; nothing on other types or a new entry.
+    const CmsBagPanel = ({ model, documentId, document }: { model: string; documentId?: string; document?: Record<string, unknown> }) => {
+      const { formatMessage } = useIntl();
+      const kind = PANEL_MODELS[model];
+      if (!kind || !documentId) return null;
+      return {
+        title: formatMessage({ id: getTranslation('panel.title'), defaultMessage: 'Readers and search' }),
+        content: React.createElement(EditPanel, {
+          kind,
+          documentId,
+          locale: typeof document?.locale === 'string' ? document.locale : undefined,
+          updatedAt: typeof document?.updatedAt === 'string' ? document.updatedAt : undefined,
+        }),
+      };
+    };
+    app.getPlugin('content-manager').apis.addEditViewSidePanel([CmsBagPanel]);
   },
 
   async registerTrads({ locales }: { locales: string[] }) {

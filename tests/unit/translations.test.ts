@@ -1,4 +1,4 @@
-/** Every string the admin pages show has an English and a Simplified Chinese translation. */
+/** Every string the admin pages, widgets and side panel show has an English, a French and a Simplified Chinese translation. */
 import fs from 'fs';
 import path from 'path';
 import { CAPTCHA_TYPES } from '../../server/src/domain/shapes/admin';
@@ -32,10 +32,15 @@ const usedIds = () => {
 describe('admin translations', () => {
   const en = read('en');
   const zh = read('zh-Hans');
+  const fr = read('fr');
+  const others = { 'zh-Hans': zh, fr };
 
-  it('has the same keys in en and zh-Hans, none empty', () => {
-    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, value] of [...Object.entries(en), ...Object.entries(zh)]) expect({ key, empty: value.trim() === '' }).toEqual({ key, empty: false });
+  it('has the same keys in en, fr and zh-Hans, none empty', () => {
+    for (const other of Object.values(others)) {
+      expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, value] of Object.entries(other)) expect({ key, empty: value.trim() === '' }).toEqual({ key, empty: false });
+    }
+    for (const [key, value] of Object.entries(en)) expect({ key, empty: value.trim() === '' }).toEqual({ key, empty: false });
   });
 
   it('translates every id the admin code uses', () => {
@@ -43,6 +48,7 @@ describe('admin translations', () => {
     expect(ids.length).toBeGreaterThan(50);
     expect(ids.filter((id) => !(id in en))).toEqual([]);
     expect(ids.filter((id) => !(id in zh))).toEqual([]);
+    expect(ids.filter((id) => !(id in fr))).toEqual([]);
   });
 
   it('offers every captcha type the configuration accepts on the Settings page', () => {
@@ -53,6 +59,8 @@ describe('admin translations', () => {
 
   it('keeps the placeholders of each message in the translation', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(en)) expect({ key, zh: placeholders(zh[key]) }).toEqual({ key, zh: placeholders(en[key]) });
+    for (const [locale, other] of Object.entries(others)) {
+      for (const key of Object.keys(en)) expect({ key, [locale]: placeholders(other[key]) }).toEqual({ key, [locale]: placeholders(en[key]) });
+    }
   });
 });

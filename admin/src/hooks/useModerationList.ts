@@ -58,9 +58,10 @@ const reducer = (state: State, action: Action): State => {
   }
 };
 
-export const useModerationList = (pageSize: number) => {
+/** `initial`: filters a link opened the page with (the side panel's article, a widget's pending comments). */
+export const useModerationList = (pageSize: number, initial: Partial<Filters> = {}) => {
   const { get } = useFetchClient();
-  const [state, dispatch] = React.useReducer(reducer, initialState);
+  const [state, dispatch] = React.useReducer(reducer, { ...initialState, ...initial });
   const { page, status, article, reported } = state;
 
   const load = React.useCallback(async () => {

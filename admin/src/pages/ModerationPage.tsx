@@ -3,26 +3,46 @@
  * approve / reject one or many, reply as the site.
  */
 import * as React from 'react';
+import { useLocation } from 'react-router-dom';
 import { Layouts, Page, useAPIErrorHandler, useFetchClient, useNotification } from '@strapi/strapi/admin';
 import type { CommentStatus, ModeratedComment } from '../api-types';
 import { BulkActions } from '../components/moderation/BulkActions';
 import { CommentsTable } from '../components/moderation/CommentsTable';
-import { FilterBar } from '../components/moderation/FilterBar';
+import { FilterBar, STATUSES } from '../components/moderation/FilterBar';
 import { Pager } from '../components/moderation/Pager';
 import { ReplyModal } from '../components/moderation/ReplyModal';
-import { useModerationList } from '../hooks/useModerationList';
+import { useModerationList, type Filters } from '../hooks/useModerationList';
 import { useModerationText } from '../hooks/useModerationText';
 import { PERMISSIONS } from '../permissions';
 import { PLUGIN_ID } from '../pluginId';
 
 const PAGE_SIZE = 20;
 
+/**
+ * What a link opened the page with: `?status=`, `?article=<documentId>&articleTitle=` (the Content Manager side
+ * panel) and `?comment=<documentId>` (the homepage widget), which marks that comment's row.
+ */
+const linkedFilters = (search: string): { filters: Partial<Filters>; comment?: string } => {
+  const params = new URLSearchParams(search);
+  const status = params.get('status');
+  const article = params.get('article');
+  return {
+    filters: {
+      ...(status && (STATUSES as string[]).includes(status) ? { status: status as CommentStatus } : {}),
+      ...(article ? { article: { documentId: article, title: params.get('articleTitle') || article } } : {}),
+    },
+    comment: params.get('comment') ?? undefined,
+  };
+};
+
 const ModerationPage = () => {
   const t = useModerationText();
   const { put, post } = useFetchClient();
   const { toggleNotification } = useNotification();
   const { formatAPIError } = useAPIErrorHandler();
-  const list = useModerationList(PAGE_SIZE);
+  const { search } = useLocation();
+  const [linked] = React.useState(() => linkedFilters(search));
+  const list = useModerationList(PAGE_SIZE, linked.filters);
   const [replyTo, setReplyTo] = React.useState<ModeratedComment | null>(null);
   const [reply, setReply] = React.useState('');
   const [busy, setBusy] = React.useState(false);
@@ -77,6 +97,7 @@ const ModerationPage = () => {
           rows={list.result.data}
           selected={list.selected}
           busy={busy}
+          focused={linked.comment}
           onToggleAll={list.toggleAll}
           onToggle={list.toggleRow}
           onFilterArticle={(article) => list.setFilters({ article })}

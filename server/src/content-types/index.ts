@@ -19,6 +19,8 @@ import passkey from './passkey';
 import webauthnChallenge from './webauthn-challenge';
 import redirect from './redirect';
 import slugRedirect from './slug-redirect';
+import signInDevice from './sign-in-device';
+import emailChange from './email-change';
 
 export default {
   article,
@@ -42,4 +44,6 @@ export default {
   'webauthn-challenge': webauthnChallenge,
   redirect,
   'slug-redirect': slugRedirect,
+  'sign-in-device': signInDevice,
+  'email-change': emailChange,
 };

@@ -1,5 +1,7 @@
+import account from './account';
 import adminCache from './admin-cache';
 import adminComment from './admin-comment';
+import adminPlaces from './admin-places';
 import adminSettings from './admin-settings';
 import article from './article';
 import auth from './auth';
@@ -32,8 +34,10 @@ export type ActionName = {
 }[keyof Controllers];
 
 const controllers = {
+  account,
   'admin-cache': adminCache,
   'admin-comment': adminComment,
+  'admin-places': adminPlaces,
   'admin-settings': adminSettings,
   article,
   auth,

@@ -7,5 +7,14 @@ export const ADMIN_ACTIONS = {
   commentsModerate: `plugin::${PLUGIN_ID}.comments.moderate`,
 } as const;
 
-/** Route policy: the admin user's role must hold every one of `actions`. */
-export const requireAdmin = (...actions: string[]) => ({ name: 'admin::hasPermissions', config: { actions } });
+/** The Content Manager's read action: the plugin's places beside the editor ask it on the content type they show. */
+export const CONTENT_MANAGER_READ = 'plugin::content-manager.explorer.read';
+
+/** An action on one subject (a content type uid), as `admin::hasPermissions` takes it. */
+export interface SubjectAction {
+  action: string;
+  subject: string;
+}
+
+/** Route policy: the admin user's role must hold every one of `actions` (on its subject, when one is named). */
+export const requireAdmin = (...actions: (string | SubjectAction)[]) => ({ name: 'admin::hasPermissions', config: { actions } });

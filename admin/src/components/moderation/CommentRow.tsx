@@ -1,4 +1,5 @@
 /** One comment of the moderation table: content and reports, author, article, status, likes, client, date, actions. */
+import * as React from 'react';
 import { Badge, Box, Button, Checkbox, Flex, IconButton, Link, Td, Tr, Typography } from '@strapi/design-system';
 import { Check, Cross, Discuss } from '@strapi/icons';
 import { useIntl } from 'react-intl';
@@ -27,12 +28,18 @@ interface Props extends RowActions {
   row: ModeratedComment;
   selected: boolean;
   busy: boolean;
+  /** The comment a link (a homepage widget) opened the page on: marked and scrolled into view. */
+  focused?: boolean;
 }
 
-export const CommentRow = ({ t, row, selected, busy, onToggle, onFilterArticle, onSetStatus, onReply }: Props) => {
+export const CommentRow = ({ t, row, selected, busy, focused = false, onToggle, onFilterArticle, onSetStatus, onReply }: Props) => {
   const { formatDate } = useIntl();
+  const ref = React.useRef<HTMLTableRowElement>(null);
+  React.useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
   return (
-    <Tr data-comment={row.documentId}>
+    <Tr ref={ref} data-comment={row.documentId} data-focused={focused || undefined} background={focused ? 'primary100' : undefined}>
       <Td>
         <Checkbox aria-label={t('moderation.select', 'Select comment {id}', { id: row.id })} checked={selected} onCheckedChange={() => onToggle(row.documentId)} />
       </Td>

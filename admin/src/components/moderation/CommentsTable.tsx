@@ -9,10 +9,12 @@ interface Props extends RowActions {
   rows: ModeratedComment[];
   selected: string[];
   busy: boolean;
+  /** The comment the page was opened on, if any. */
+  focused?: string;
   onToggleAll: () => void;
 }
 
-export const CommentsTable = ({ t, rows, selected, busy, onToggleAll, ...actions }: Props) => {
+export const CommentsTable = ({ t, rows, selected, busy, focused, onToggleAll, ...actions }: Props) => {
   if (rows.length === 0) {
     return (
       <Box background="neutral0" padding={8} hasRadius shadow="filterShadow">
@@ -52,7 +54,7 @@ export const CommentsTable = ({ t, rows, selected, busy, onToggleAll, ...actions
       </Thead>
       <Tbody>
         {rows.map((row) => (
-          <CommentRow key={row.documentId} t={t} row={row} selected={selected.includes(row.documentId)} busy={busy} {...actions} />
+          <CommentRow key={row.documentId} t={t} row={row} selected={selected.includes(row.documentId)} busy={busy} focused={row.documentId === focused} {...actions} />
         ))}
       </Tbody>
     </Table>

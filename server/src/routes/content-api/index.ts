@@ -1,5 +1,6 @@
 /** Public API routes: `/api/cms-plugin-bag/…` by default, `/api/bag/…` for routes with `prefix: ''`. */
 import type { Handler, RoleType, RouteModule } from '../types';
+import account from './account';
 import auth from './auth';
 import comments from './comments';
 import commentFeedback from './comment-feedback';
@@ -11,7 +12,7 @@ import mfa from './mfa';
 import passkeys from './passkeys';
 import search from './search';
 
-const modules: RouteModule[] = [auth, mfa, passkeys, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [auth, account, mfa, passkeys, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
 
 export const routes = modules.flatMap((module) => module.routes);
 

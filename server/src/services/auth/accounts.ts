@@ -15,6 +15,7 @@ import { getService } from '../get-service';
 import { MFA_ERRORS } from './mfa';
 import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
+import type { SignInMethod } from './sign-in';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const MAX_PASSWORD_BYTES = 72;
@@ -48,7 +49,7 @@ export const ACCOUNT_ERRORS = {
 
 /** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
 
-interface AdvancedSettings {
+export interface AdvancedSettings {
   allow_register?: boolean;
   default_role?: string;
   unique_email?: boolean;
@@ -162,6 +163,17 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
+    clearPassword,
+    passwordMatches,
+    checkNewPassword,
+    advancedSettings,
+
+    /** The local account whose address is `email` (any case), as password reset and login by code look it up. */
+    async findByEmail(email: string): Promise<UserRow | null> {
+      if (email.length > MAX_IDENTIFIER_LENGTH || email.includes('\u0000')) return null;
+      return (await strapi.db.query(USER_UID).findOne({ where: { provider: 'local', email: email.toLowerCase() } })) as UserRow | null;
+    },
+
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
     async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; tokens?: Tokens }> {
       const config = await getService(strapi, 'settings').get();
@@ -201,7 +213,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
         }
         return { user };
       }
-      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'register') };
     },
 
     /**
@@ -223,18 +235,18 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
       if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
 
-      return this.signIn(user, client, config);
+      return this.signIn(user, client, config, 'password');
     },
 
     /**
      * The end of every sign-in by a first factor (password, e-mailed login code): the tokens, or, when the account
      * has a second factor, a single-use `mfaToken` that `/auth/login/mfa` exchanges for them.
      */
-    async signIn(user: UserRow, client: ClientInfo, config: PluginConfig): Promise<SignIn> {
+    async signIn(user: UserRow, client: ClientInfo, config: PluginConfig, method: SignInMethod): Promise<SignIn> {
       if (await getService(strapi, 'mfa').isEnrolled(user.id)) {
         return { user, mfa: { mfaRequired: true, mfaToken: await getService(strapi, 'mfa').startChallenge(user.id), methods: ['totp', 'recovery'] } };
       }
-      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, method) };
     },
 
     /** The second step of a sign-in: the `mfaToken` and a TOTP or recovery code give the tokens. */
@@ -248,7 +260,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await this.findUser(userId);
       // Blocked (or gone) while the challenge was pending: the same answer as a spent token.
       if (!user || user.blocked === true) throw new errors.ValidationError('Invalid or expired two-factor session');
-      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, await getService(strapi, 'settings').get()) };
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, await getService(strapi, 'settings').get(), 'password') };
     },
 
     /** The signed-in account's password re-check (`password` or `encryptedPassword`), for changes to its security. */

@@ -211,7 +211,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
         data: { counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date(clock().now()) },
       });
       const config = await getService(strapi, 'settings').get();
-      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'passkey') };
     },
   };
 };

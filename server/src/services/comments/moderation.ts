@@ -4,7 +4,8 @@ import { errors } from '@strapi/utils';
 import type { AdminListQuery, CommentStatus } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
-import { adminListPage } from '../../repositories/comments/moderation';
+import { adminListPage, pendingQueue } from '../../repositories/comments/moderation';
+import { MODERATION_QUEUE_SIZE } from '../../domain/shapes/places';
 import { getService } from '../get-service';
 import type { ModerationReport } from './reports';
 import type { z } from 'zod/v4';
@@ -61,6 +62,12 @@ const toAdminComment = (row: StoredComment, showEmail: boolean, reports: Moderat
 });
 
 export const moderation = (strapi: Core.Strapi) => ({
+    /** The homepage widget "Comments to moderate": the pending count and the newest pending comments, in one query. */
+    async queue() {
+      const locale = await getService(strapi, 'locales').defaultLocale();
+      return pendingQueue(strapi, MODERATION_QUEUE_SIZE, locale);
+    },
+
     /**
      * The moderation list: pending first, then newest first; `reported`: reported comments only, most reported first. `showEmails`: whether the admin may read users' e-mail addresses elsewhere (the Content
      * Manager); moderating comments alone does not make the commenters' addresses theirs to see.

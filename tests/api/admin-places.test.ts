@@ -1,0 +1,144 @@
+/**
+ * The admin routes of the plugin's places in Strapi's screens over HTTP (docs/admin.md): the homepage widgets
+ * "Comments to moderate" and "Most read", and the Content Manager side panel; their answers and who may read them.
+ */
+import { adminLogin, createAdminWithRole, createRoleWith } from '../helpers/admin';
+import { adminToken, createDocument } from '../helpers/fixtures';
+import { addLocales } from '../helpers/locales';
+import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+
+const ARTICLE = `${PLUGIN}.article`;
+const PAGE = `${PLUGIN}.page`;
+const COMMENT = `${PLUGIN}.comment`;
+
+describe('admin places API', () => {
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await setupStrapi({ config: { site: { url: 'https://front.example', paths: { article: '/{locale}/blog/{slug}' } } } });
+    token = await adminToken(app);
+    await addLocales(app.strapi, [{ code: 'fr', name: 'French (fr)' }]);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const get = (path: string, bearer = token) => app.request().get(`/cms-plugin-bag${path}`).set('Authorization', `Bearer ${bearer}`);
+  /** Sets a document's views on all its rows, as the counter keeps them. */
+  const setViews = (uid: string, documentId: string, views: number) =>
+    app.strapi.db.query(uid as never).updateMany({ where: { documentId }, data: { views } });
+
+  describe('Comments to moderate', () => {
+    it('answers an empty queue while nothing waits', async () => {
+      const res = await get('/widgets/moderation').expect(200);
+      expect(res.body).toEqual({ data: { pending: 0, newest: [] } });
+    });
+
+    it('counts every pending comment and lists the five newest with their article', async () => {
+      const article = await createDocument(app.strapi, ARTICLE, { title: 'Queue article', slug: 'queue-article' });
+      const pending: string[] = [];
+      for (let i = 1; i <= 7; i += 1) {
+        const comment = await createDocument(app.strapi, COMMENT, { content: `Waiting ${i}`, status: 'pending', article: article.documentId });
+        pending.push(comment.documentId);
+      }
+      await createDocument(app.strapi, COMMENT, { content: 'Already approved', status: 'approved', article: article.documentId });
+      await createDocument(app.strapi, COMMENT, { content: 'Already rejected', status: 'rejected', article: article.documentId });
+
+      const res = await get('/widgets/moderation').expect(200);
+      expect(res.body.data.pending).toBe(7);
+      expect(res.body.data.newest.map((c: { documentId: string }) => c.documentId)).toEqual(pending.slice(2).reverse());
+      expect(res.body.data.newest[0]).toEqual({
+        documentId: pending[6],
+        content: 'Waiting 7',
+        createdAt: expect.any(String),
+        article: { documentId: article.documentId, title: 'Queue article' },
+      });
+    });
+  });
+
+  describe('Most read', () => {
+    it("lists the locale's ten most read articles, most first, and refuses an unknown locale", async () => {
+      const articles = [];
+      for (let i = 1; i <= 12; i += 1) {
+        const article = await createDocument(app.strapi, ARTICLE, { title: `Read ${i}`, slug: `read-${i}` });
+        await setViews(ARTICLE, article.documentId, 1000 + i * 10);
+        articles.push(article);
+      }
+      const documents = app.strapi.documents(ARTICLE as never);
+      await documents.update({ documentId: articles[0].documentId, locale: 'fr', data: { title: 'Lu un', slug: 'lu-un' } as never });
+      await setViews(ARTICLE, articles[0].documentId, 5000);
+
+      const en = await get('/widgets/most-read').expect(200);
+      expect(en.body.meta).toEqual({ locale: 'en' });
+      expect(en.body.data).toHaveLength(10);
+      expect(en.body.data[0]).toEqual({ documentId: articles[0].documentId, title: 'Read 1', views: 5000 });
+      expect(en.body.data.slice(1).map((a: { title: string }) => a.title)).toEqual(['Read 12', 'Read 11', 'Read 10', 'Read 9', 'Read 8', 'Read 7', 'Read 6', 'Read 5', 'Read 4']);
+
+      const fr = await get('/widgets/most-read?locale=fr').expect(200);
+      expect(fr.body).toEqual({ data: [{ documentId: articles[0].documentId, title: 'Lu un', views: 5000 }], meta: { locale: 'fr' } });
+
+      const unknown = await get('/widgets/most-read?locale=xx').expect(400);
+      expect(unknown.body.error).toMatchObject({ name: 'ValidationError', message: 'Unknown locale supplied' });
+    });
+  });
+
+  describe('edit-view side panel', () => {
+    it("gives an article's views, comments by status, published slug and front-end URL template", async () => {
+      const article = await createDocument(app.strapi, ARTICLE, { title: 'Panel article', slug: 'panel-article' });
+      await setViews(ARTICLE, article.documentId, 42);
+      for (const status of ['pending', 'approved', 'approved', 'rejected']) {
+        await createDocument(app.strapi, COMMENT, { content: `A ${status} comment`, status, article: article.documentId });
+      }
+      // The slug changed in the draft after publishing: the published one stays what readers know.
+      await app.strapi.documents(ARTICLE as never).update({ documentId: article.documentId, locale: 'en', data: { slug: 'panel-article-renamed' } as never });
+
+      const res = await get(`/edit-panel/article/${article.documentId}?locale=en`).expect(200);
+      expect(res.body).toEqual({
+        data: {
+          views: 42,
+          comments: { pending: 1, approved: 2, rejected: 1 },
+          publishedSlug: 'panel-article',
+          urlTemplate: 'https://front.example/en/blog/{slug}',
+        },
+      });
+    });
+
+    it('gives a page its views and no comments; a draft never published has no published slug', async () => {
+      const page = await createDocument(app.strapi, PAGE, { title: 'Panel page', slug: 'panel-page' }, { publish: false });
+      const res = await get(`/edit-panel/page/${page.documentId}`).expect(200);
+      expect(res.body.data).toEqual({ views: 0, comments: null, publishedSlug: null, urlTemplate: 'https://front.example/{slug}' });
+    });
+
+    it('answers 400 for an unknown kind and 404 for a document without that locale', async () => {
+      const kind = await get('/edit-panel/menu/abc').expect(400);
+      expect(kind.body.error).toMatchObject({ name: 'ValidationError', message: 'kind must be one of article, page' });
+      const missing = await get('/edit-panel/article/no-such-document').expect(404);
+      expect(missing.body.error).toMatchObject({ name: 'NotFoundError', message: 'Document not found' });
+    });
+  });
+
+  describe('permissions', () => {
+    it('needs an admin session', async () => {
+      await app.request().get('/cms-plugin-bag/widgets/moderation').expect(401);
+      await app.request().get('/cms-plugin-bag/widgets/most-read').expect(401);
+      await app.request().get('/cms-plugin-bag/edit-panel/article/abc').expect(401);
+    });
+
+    it('gives the moderation queue only to comments.moderate, and the rest only to Content Manager readers of the type', async () => {
+      const article = await createDocument(app.strapi, ARTICLE, { title: 'Guarded article', slug: 'guarded-article' });
+      const moderatorRole = await createRoleWith(app, 'Queue moderator', ['plugin::cms-plugin-bag.comments.moderate']);
+      const moderator = await adminLogin(app, await createAdminWithRole(app, moderatorRole, 'queue-moderator@example.com'));
+      await get('/widgets/moderation', moderator).expect(200);
+      await get('/widgets/most-read', moderator).expect(403);
+      await get(`/edit-panel/article/${article.documentId}`, moderator).expect(403);
+
+      const readerRole = await createRoleWith(app, 'Article reader', [{ action: 'plugin::content-manager.explorer.read', subject: ARTICLE }]);
+      const reader = await adminLogin(app, await createAdminWithRole(app, readerRole, 'article-reader@example.com'));
+      await get('/widgets/moderation', reader).expect(403);
+      await get('/widgets/most-read', reader).expect(200);
+      await get(`/edit-panel/article/${article.documentId}`, reader).expect(200);
+      await get('/edit-panel/page/any', reader).expect(403);
+    });
+  });
+});

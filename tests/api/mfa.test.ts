@@ -208,6 +208,35 @@ describe('second factors: TOTP, recovery codes and the login challenge', () => {
     });
   });
 
+  describe("the account's own routes", () => {
+    it('the login by e-mailed code answers the challenge, then the second factor gives the tokens', async () => {
+      await setSettings(app.strapi, { account: { passwordless: { enabled: true } } });
+      try {
+        const { user, secret } = await enrolled();
+        await app.request().post(`${AUTH}/send-code`).send({ identifier: user.email }).expect(200);
+        const code = await smtp.nextCode(user.email);
+        const res = await app.request().post(`${AUTH}/login-code`).send({ identifier: user.email, code }).expect(200);
+        expect(Object.keys(res.body).sort()).toEqual(['methods', 'mfaRequired', 'mfaToken']);
+        expect((await finish(res.body.mfaToken, totp(secret)).expect(200)).body).toHaveProperty('jwt');
+      } finally {
+        await setSettings(app.strapi, { account: { passwordless: { enabled: false } } });
+      }
+    });
+
+    it('e-mail change and account deletion ask for the second factor', async () => {
+      const { user, jwt, secret } = await enrolled();
+      const email = `new-${user.id}@example.com`;
+      expectError(await bearer('post', '/email', jwt, { email, password: user.password }), 400, 'Two-factor code required');
+      expectError(await bearer('post', '/email', jwt, { email, password: user.password, mfaCode: '000000' === totp(secret) ? '111111' : '000000' }), 400, 'Invalid two-factor code');
+      await bearer('post', '/email', jwt, { email, password: user.password, mfaCode: totp(secret) }).expect(200);
+      nextStep();
+      const del = (body: object) => app.request().delete(`${AUTH}/me`).set('Authorization', `Bearer ${jwt}`).send(body);
+      expectError(await del({ password: user.password }), 400, 'Two-factor code required');
+      await del({ password: user.password, mfaCode: totp(secret) }).expect(200);
+      expect(await app.strapi.db.connection('bag_mfa_factors').where('user_id', user.id).first()).toBeUndefined();
+    });
+  });
+
   describe("the host's routes give an enrolled account no jwt (auth.hostRoutes 'guarded')", () => {
     it('POST /api/auth/local: 400 Two-factor authentication required, only for the right password', async () => {
       const { user } = await enrolled();

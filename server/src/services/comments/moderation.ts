@@ -1,4 +1,4 @@
-/** The moderation page: the list, status changes and replies as the site. */
+/** The moderation page: the list, status changes, replies as the site, and pins. */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { AdminListQuery, CommentStatus } from '../../domain/comments';
@@ -93,7 +93,27 @@ export const moderation = (strapi: Core.Strapi) => ({
       // A moderator's approval settles the reports: the threshold counts new ones only.
       if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
       notifications.repliesApproved(approving);
+      if (status !== 'pending' && Number(count) > 0) {
+        const moved = await strapi.db.query(COMMENT).findMany({ select: ['documentId'], where: { documentId: { $in: documentIds } } });
+        await getService(strapi, 'comment-events').emit({ type: status, documentIds: moved.map((row: { documentId: string }) => row.documentId) });
+      }
       return Number(count);
+    },
+
+    /** Pins or unpins a root comment: pinned roots come first in trees and pages, most recently pinned first. */
+    async pin(documentId: string, pinned: boolean): Promise<{ documentId: string; pinned: boolean }> {
+      const row = await strapi.db.query(COMMENT).findOne({
+        select: ['id', 'deleted'],
+        where: { documentId },
+        populate: { parent: { select: ['id'] } },
+      });
+      if (!row) throw new errors.NotFoundError('Comment not found');
+      if (row.parent) throw new errors.ValidationError('Only top-level comments can be pinned');
+      await strapi.db.query(COMMENT).update({
+        where: { id: row.id },
+        data: { pinnedAt: pinned ? new Date(getService(strapi, 'clock').now()) : null },
+      });
+      return { documentId, pinned };
     },
 
     /** A reply as the site: `isAdmin`, approved at once, under `documentId`, on the same article. */
@@ -115,6 +135,7 @@ export const moderation = (strapi: Core.Strapi) => ({
           author: null,
         },
       });
+      await getService(strapi, 'comment-events').emit({ type: 'created', documentId: created.documentId, status: 'approved' });
       const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
       // A reply as the site has no author, so there is no e-mail to show or hide.
       return toAdminComment(row as StoredComment, false);

@@ -4,7 +4,7 @@ import { ARTICLE, COMMENT, adminTokenWithRole, createArticle, seedComments } fro
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const UA = 'CommentTestBrowser/1.0 (unique-ua-marker)';
-const NODE_KEYS = ['author', 'children', 'content', 'createdAt', 'documentId', 'id', 'isAdmin'];
+const NODE_KEYS = ['author', 'children', 'content', 'contentHtml', 'createdAt', 'deleted', 'documentId', 'editedAt', 'id', 'isAdmin', 'pinned'];
 const MAX_LENGTH = 200;
 
 type Node = { id: number; documentId: string; content: string; children: Node[]; [key: string]: unknown };

@@ -1,5 +1,5 @@
 /**
- * The keys §13 adds to every public node (tree, pages, replies), from the selected columns: `editedAt`, `pinned`,
+ * The keys edits, pins, tombstones and Markdown add to every public node (tree, pages, replies), from the selected columns: `editedAt`, `pinned`,
  * `deleted` and, with `comments.markdown`, `contentHtml` (rendered when the content was written; a comment stored
  * before the column existed is rendered here).
  */

@@ -71,8 +71,9 @@ export const moderatedComment = z.object({
   userAgent: z.string().nullable(),
   createdAt: z.string(),
   author: z.object({ id: z.number().int(), documentId: z.string(), username: z.string(), email: z.string().optional() }).nullable(),
-  article: z.object({ documentId: z.string(), title: z.string(), slug: z.string() }).nullable(),
+  article: z.object({ documentId: z.string(), title: z.string(), slug: z.string(), closed: z.boolean() }).nullable(),
   parent: z.object({ documentId: z.string() }).nullable(),
+  pinned: z.boolean(),
   likes: z.number().int(),
   reportCount: z.number().int(),
   /** Oldest first; reasons and details only, never who reported. */

@@ -28,6 +28,7 @@ interface StoredComment {
   parent?: { id: number; documentId: string } | null;
   likes?: number | null;
   reportCount?: number | null;
+  pinnedAt?: Date | string | null;
 }
 
 const ADMIN_POPULATE = {
@@ -36,7 +37,7 @@ const ADMIN_POPULATE = {
   parent: { select: ['id', 'documentId'] },
 };
 
-const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = []): AdminComment => ({
+const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = [], closed = new Set<string>()): AdminComment => ({
   id: row.id,
   documentId: row.documentId,
   content: row.content,
@@ -53,8 +54,11 @@ const toAdminComment = (row: StoredComment, showEmail: boolean, reports: Moderat
         ...(showEmail ? { email: row.author.email } : {}),
       }
     : null,
-  article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
+  article: row.article
+    ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug, closed: closed.has(row.article.documentId) }
+    : null,
   parent: row.parent ? { documentId: row.parent.documentId } : null,
+  pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
   likes: Number(row.likes ?? 0),
   reportCount: Number(row.reportCount ?? 0),
   reports,
@@ -73,8 +77,13 @@ export const moderation = (strapi: Core.Strapi) => ({
         : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const reports = await getService(strapi, 'comment-reports').forComments(ids);
+      const articles = [...new Set(rows.flatMap((row) => (row.article ? [row.article.documentId] : [])))];
+      const closedRows = articles.length
+        ? await strapi.db.query(uid('comment-thread')).findMany({ select: ['article'], where: { article: { $in: articles }, closed: true } })
+        : [];
+      const closed = new Set<string>(closedRows.map((row: { article: string }) => row.article));
       return {
-        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id))] : [])),
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id), closed)] : [])),
         meta: {
           pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
         },

@@ -43,9 +43,17 @@ const CONFIG = {
 const ENV = { PROXY_TRUST: 'true', SITE_URL: '' };
 /**
  * Tables whose row count an upgrade changes by design: the host's settings store (the host adds its own keys on a
- * later start; every key is kept), and the Users & Permissions grants of actions new to this release.
+ * later start; every key is kept), the Users & Permissions grants of actions new to this release, and the Super
+ * Admin role's permissions, which the host brings in line with the content types on every start (this release adds
+ * the internal `comment-thread` type).
  */
-const CHANGED_BY_DESIGN = ['strapi_core_store_settings', 'up_permissions', 'up_permissions_role_lnk'];
+const CHANGED_BY_DESIGN = [
+  'strapi_core_store_settings',
+  'up_permissions',
+  'up_permissions_role_lnk',
+  'admin_permissions',
+  'admin_permissions_role_lnk',
+];
 
 /** The action an administrator revokes on the previous release: guests may no longer comment. */
 const REVOKED = { role: 'public', action: 'comment.create' };

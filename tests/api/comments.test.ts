@@ -367,13 +367,13 @@ describe('comments', () => {
       expect(res.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
       const first = res.body.data[1];
       expect(Object.keys(first).sort()).toEqual(
-        ['article', 'author', 'content', 'createdAt', 'documentId', 'id', 'ip', 'isAdmin', 'likes', 'parent', 'reportCount', 'reports', 'status', 'userAgent'].sort()
+        ['article', 'author', 'content', 'createdAt', 'documentId', 'id', 'ip', 'isAdmin', 'likes', 'parent', 'pinned', 'reportCount', 'reports', 'status', 'userAgent'].sort()
       );
       expect(first).toMatchObject({
         status: 'pending',
         userAgent: UA,
         author: { id: user.id, documentId: user.documentId, username: user.username, email: user.email },
-        article: { documentId: article.documentId, title: article.title, slug: article.slug },
+        article: { documentId: article.documentId, title: article.title, slug: article.slug, closed: false },
         parent: null,
       });
       expect(first.ip).toMatch(/127\.0\.0\.1$/);

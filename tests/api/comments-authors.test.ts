@@ -216,6 +216,16 @@ describe('comments: authors, threads and moderation rules', () => {
     });
   });
 
+  describe('comments stored before contentHtml existed', () => {
+    it('are rendered when read', async () => {
+      const article = await createArticle(app.strapi);
+      const id = await approved(article.documentId, 'placeholder');
+      await app.strapi.db.query(COMMENT as never).update({ where: { documentId: id }, data: { content: 'old *text*', contentHtml: null } });
+      const [node] = (await tree(article.documentId).expect(200)).body.data;
+      expect(node.contentHtml).toBe('<p>old <em>text</em></p>\n');
+    });
+  });
+
   describe('pins', () => {
     it('puts pinned roots first in the tree and in pages, most recently pinned first, across cursor pages', async () => {
       const article = await createArticle(app.strapi);

@@ -141,7 +141,7 @@ async function readDocuments(strapi: Core.Strapi) {
  */
 const IGNORED = ['locale', 'localizations', 'views', 'editedAt', 'pinned', 'deleted', 'contentHtml'];
 
-/** Columns the current release adds to tables the previous one had: empty (null) on every upgraded row. */
+/** Columns the current release adds to tables the previous one had: empty (null) on every upgraded row, but the HTML rendered in the background. */
 const ADDED_COLUMNS: Record<string, string[]> = {
   bag_comments: ['content_html', 'deleted', 'edited_at', 'pinned_at'],
 };
@@ -341,7 +341,13 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
       expect({ table, rows: kept }).toEqual({ table, rows: expected });
       const newColumns = [...new Set(after[table].flatMap((row) => Object.keys(row)))].filter((column) => !(rows[0] && column in rows[0]));
       if (rows.length > 0) expect({ table, newColumns: newColumns.sort() }).toEqual({ table, newColumns: [...added].sort() });
-      for (const row of after[table]) for (const column of added) expect({ table, column, value: row[column] }).toEqual({ table, column, value: null });
+      for (const row of after[table]) {
+        for (const column of added) {
+          // The comments' HTML is rendered in the background after start-up: not yet, or the rendered content.
+          const value = column === 'content_html' && typeof row[column] === 'string' ? expect.stringContaining('<p>') : null;
+          expect({ table, column, value: row[column] }).toEqual({ table, column, value });
+        }
+      }
     }
     // Drafts and published rows both, of every localized type.
     for (const uid of LOCALIZED) {

@@ -13,6 +13,8 @@ import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
 import commentThread from './comment-thread';
+import redirect from './redirect';
+import slugRedirect from './slug-redirect';
 
 export default {
   article,
@@ -30,4 +32,6 @@ export default {
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
   'comment-thread': commentThread,
+  redirect,
+  'slug-redirect': slugRedirect,
 };

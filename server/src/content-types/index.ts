@@ -12,6 +12,7 @@ import rateLimit from './rate-limit';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
+import commentThread from './comment-thread';
 import redirect from './redirect';
 import slugRedirect from './slug-redirect';
 import signInDevice from './sign-in-device';
@@ -32,6 +33,7 @@ export default {
   'comment-unsubscribe': commentUnsubscribe,
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
+  'comment-thread': commentThread,
   redirect,
   'slug-redirect': slugRedirect,
   'sign-in-device': signInDevice,

@@ -8,6 +8,7 @@ import { articleDelete } from './article-delete';
 import { cacheInvalidation } from './cache-invalidation';
 import { commentClientInfo } from './comment-client-info';
 import { commentDelete } from './comment-delete';
+import { commentMarkdown } from './comment-markdown';
 import { commentNotifications } from './comment-notifications';
 import { commentStatus } from './comment-status';
 import { redirectRules } from './redirect-rules';
@@ -21,6 +22,7 @@ export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Midd
   redirectRules(strapi),
   commentStatus(strapi),
   commentClientInfo(strapi),
+  commentMarkdown(),
   commentDelete(strapi),
   commentNotifications(strapi),
   articleDelete(strapi),

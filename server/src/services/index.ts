@@ -6,6 +6,7 @@ import captcha from './auth/captcha';
 import clock from './platform/clock';
 import content from './content';
 import comments from './comments/comments';
+import commentEvents from './comments/events';
 import commentNotifications from './comments/notifications';
 import commentReactions from './comments/reactions';
 import commentReports from './comments/reports';
@@ -44,6 +45,7 @@ export default {
   clock,
   content,
   comments,
+  'comment-events': commentEvents,
   'comment-notifications': commentNotifications,
   'comment-reactions': commentReactions,
   'comment-reports': commentReports,

@@ -46,9 +46,16 @@ export const closing = (strapi: Core.Strapi) => {
     async setClosed(articleDocumentId: string, closed: boolean): Promise<{ documentId: string; closed: boolean }> {
       const article = await strapi.db.query(ARTICLE).findOne({ select: ['documentId'], where: { documentId: articleDocumentId } });
       if (!article) throw new errors.NotFoundError('Article not found');
-      const existing = await strapi.db.query(THREAD).findOne({ select: ['id'], where: { article: articleDocumentId } });
-      if (existing) await strapi.db.query(THREAD).update({ where: { id: existing.id }, data: { closed } });
-      else await strapi.db.query(THREAD).create({ data: { article: articleDocumentId, closed } });
+      const { count } = await strapi.db.query(THREAD).updateMany({ where: { article: articleDocumentId }, data: { closed } });
+      if (count === 0) {
+        try {
+          await strapi.db.query(THREAD).create({ data: { article: articleDocumentId, closed } });
+        } catch (error) {
+          // The unique article: a concurrent first close created the row first; this call's state is written over it.
+          const { count: updated } = await strapi.db.query(THREAD).updateMany({ where: { article: articleDocumentId }, data: { closed } });
+          if (updated === 0) throw error;
+        }
+      }
       return { documentId: articleDocumentId, closed };
     },
   };

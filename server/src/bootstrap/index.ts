@@ -3,7 +3,7 @@
  * actions (admin-actions.ts), the search index and its triggers (search-index.ts; large builds go on in the
  * background), first-start Users & Permissions grants (the route modules name them; the permissions
  * service applies them), refresh-token revocation on user changes (user-revocation.ts), the locale list's
- * refresh, and the purge timer.
+ * refresh, the comment webhook events (services/comments/events.ts), and the purge timer.
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
@@ -30,6 +30,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureSearchIndex(strapi);
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
+  getService(strapi, 'comment-events').register();
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults(defaultGrants);
   revokeTokensOnUserChanges(strapi);

@@ -12,6 +12,7 @@ import rateLimit from './rate-limit';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
+import commentSubscription from './comment-subscription';
 
 export default {
   article,
@@ -28,4 +29,5 @@ export default {
   'comment-unsubscribe': commentUnsubscribe,
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
+  'comment-subscription': commentSubscription,
 };

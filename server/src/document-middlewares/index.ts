@@ -8,6 +8,7 @@ import { articleDelete } from './article-delete';
 import { cacheInvalidation } from './cache-invalidation';
 import { commentClientInfo } from './comment-client-info';
 import { commentDelete } from './comment-delete';
+import { commentEvents } from './comment-events';
 import { commentNotifications } from './comment-notifications';
 import { commentStatus } from './comment-status';
 import { keepViewCounts } from './view-counts';
@@ -19,5 +20,6 @@ export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Midd
   commentClientInfo(strapi),
   commentDelete(strapi),
   commentNotifications(strapi),
+  commentEvents(strapi),
   articleDelete(strapi),
 ];

@@ -85,6 +85,8 @@ export const moderation = (strapi: Core.Strapi) => ({
     async setStatus(documentIds: string[], status: CommentStatus): Promise<number> {
       const notifications = getService(strapi, 'comment-notifications');
       const approving = status === 'approved' ? await notifications.notApprovedYet(documentIds) : [];
+      const events = getService(strapi, 'comment-events');
+      const changing = await events.notYet(documentIds, status);
       // One statement for the whole selection; the moderation page sends a page of comments at a time.
       const { count } = await strapi.db.query(COMMENT).updateMany({
         where: { documentId: { $in: documentIds } },
@@ -93,6 +95,7 @@ export const moderation = (strapi: Core.Strapi) => ({
       // A moderator's approval settles the reports: the threshold counts new ones only.
       if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
       notifications.repliesApproved(approving);
+      events.statusChanged(changing, status);
       return Number(count);
     },
 

@@ -24,6 +24,17 @@ export type Banner = z.infer<typeof shapes.banner>;
 export type Category = shapes.CategoryNode;
 export type Tag = z.infer<typeof shapes.tag>;
 
+/** One redirect of `GET /api/bag/redirects`. */
+export type Redirect = z.infer<typeof shapes.redirectEntry>;
+/** A detail asked for by an old slug: the slug asked for, the current one and its locale. */
+export interface Moved {
+  from: string;
+  slug: string;
+  locale: string;
+}
+/** A detail answer; `redirect` when the slug asked for was an old one (the answer is the current document's). */
+export type Detail<T> = { data: T; redirect?: Moved };
+
 /** Query parameters of the article and page lists, and the locale. */
 export type ListQuery = Query & ReadOptions;
 
@@ -35,15 +46,24 @@ export function contentCalls({ request, locale: fallback }: Session) {
     return read(path, { locale: locale as ReadOptions['locale'] }, rest);
   };
   const slug = (base: string, value: string, options?: ReadOptions) => read(`${base}/${encodeURIComponent(value)}`, options);
+  /**
+   * A detail by slug; an old slug's 301 is followed (by `fetch`) and told: `redirect` names the slug asked for and
+   * the current one, so a front end can replace its URL. The server's 301 body also has the front-end path, but a
+   * browser never shows a followed redirect's body, so the client tells what it can tell everywhere.
+   */
+  const detail = async <T extends { slug: string; locale: string }>(base: string, value: string, options?: ReadOptions): Promise<Detail<T>> => {
+    const answer = await request<{ data: T }>(slug(base, value, options));
+    return answer.data.slug === value ? answer : { ...answer, redirect: { from: value, slug: answer.data.slug, locale: answer.data.locale } };
+  };
 
   return {
     articles: {
       list: (query?: ListQuery) => request<z.infer<typeof shapes.articleList>>(list('/api/bag/articles', query)),
-      get: (articleSlug: string, options?: ReadOptions) => request<{ data: ArticleDetail }>(slug('/api/bag/articles', articleSlug, options)),
+      get: (articleSlug: string, options?: ReadOptions) => detail<ArticleDetail>('/api/bag/articles', articleSlug, options),
     },
     pages: {
       list: (query?: ListQuery) => request<z.infer<typeof shapes.pageList>>(list('/api/bag/pages', query)),
-      get: (pageSlug: string, options?: ReadOptions) => request<{ data: PageDetail }>(slug('/api/bag/pages', pageSlug, options)),
+      get: (pageSlug: string, options?: ReadOptions) => detail<PageDetail>('/api/bag/pages', pageSlug, options),
     },
     menus: {
       get: (menuSlug: string, options?: ReadOptions) => request<{ data: Menu }>(slug('/api/bag/menus', menuSlug, options)),
@@ -59,5 +79,7 @@ export function contentCalls({ request, locale: fallback }: Session) {
     tags: {
       list: (options?: ReadOptions) => request<z.infer<typeof shapes.tagList>>(read('/api/bag/tags', options)),
     },
+    /** Every redirect (editors' ones and old slugs, front-end paths), for a front end that loads them at build time. */
+    redirects: () => request<z.infer<typeof shapes.redirectList>>('/api/bag/redirects'),
   };
 }

@@ -24,14 +24,17 @@ export type {
   Author,
   Banner,
   Category,
+  Detail,
   ListQuery,
   Localization,
   Localized,
   Menu,
   MenuItem,
+  Moved,
   Page,
   PageDetail,
   Pagination,
+  Redirect,
   Tag,
 } from './content';
 export type { FeedFormat, FeedOptions, SearchHit, SearchOptions, SearchResult } from './discovery';

@@ -10,7 +10,7 @@ import { createDocument, createUser, jwtFor, type TestUser } from '../helpers/fi
 import { GRAPHQL_ORDERS, graphql, type GraphqlResponse } from '../helpers/graphql';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
-const INTERNAL_TYPES = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'comment-unsubscribe'];
+const INTERNAL_TYPES = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'comment-unsubscribe', 'slug-redirect'];
 const INTERNAL_LISTS = [
   'cmsPluginBagRefreshTokens',
   'cmsPluginBagCaptchas',
@@ -18,6 +18,7 @@ const INTERNAL_LISTS = [
   'cmsPluginBagCommentReactions',
   'cmsPluginBagCommentReports',
   'cmsPluginBagCommentUnsubscribes',
+  'cmsPluginBagSlugRedirects',
 ];
 const LIMIT = { interval: '1m', max: 3 };
 

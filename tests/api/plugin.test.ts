@@ -10,9 +10,10 @@ const CONTENT_TYPES = {
   'menu-item': { draftAndPublish: false, attributes: ['title', 'url', 'target', 'icon', 'isHot', 'order', 'parent', 'children', 'menu'] },
   page: { draftAndPublish: true, attributes: ['title', 'slug', 'content', 'cover', 'seoTitle', 'seoKeywords', 'seoDescription', 'views'] },
   banner: { draftAndPublish: true, attributes: ['title', 'subtitle', 'image', 'link', 'order', 'group', 'isVisible'] },
+  redirect: { draftAndPublish: false, attributes: ['from', 'to', 'statusCode'] },
 } as const;
 
-const INTERNAL = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report'];
+const INTERNAL = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'slug-redirect'];
 
 describe('the plugin in a real Strapi', () => {
   let app: TestApp;
@@ -44,6 +45,8 @@ describe('the plugin in a real Strapi', () => {
     expect(attrs('banner').isVisible.default).toBe(true);
     expect(attrs('article').summary.maxLength).toBe(500);
     expect(attrs('article').author.target).toBe('plugin::users-permissions.user');
+    expect(attrs('redirect').statusCode).toMatchObject({ type: 'integer', default: 301 });
+    expect(app.strapi.getModel(`${PLUGIN}.redirect` as UID.ContentType).pluginOptions).toMatchObject({ i18n: { localized: false } });
   });
 
   it('hides the internal types from the Content Manager and the Content-Type Builder', async () => {

@@ -228,6 +228,13 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    redirects: z
+      .object({
+        /** Old slugs of articles and pages answer 301 to the current one (docs/redirects.md); editors' redirects are listed either way. */
+        enabled: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
     feeds: z
       .object({ size: z.number().int().min(1).max(100).default(20) })
       .strict()

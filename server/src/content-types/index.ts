@@ -13,6 +13,8 @@ import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
 import commentSubscription from './comment-subscription';
+import redirect from './redirect';
+import slugRedirect from './slug-redirect';
 
 export default {
   article,
@@ -30,4 +32,6 @@ export default {
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
   'comment-subscription': commentSubscription,
+  redirect,
+  'slug-redirect': slugRedirect,
 };

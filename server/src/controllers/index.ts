@@ -13,6 +13,7 @@ import crypto from './crypto';
 import feed from './feed';
 import menu from './menu';
 import page from './page';
+import redirect from './redirect';
 import search from './search';
 import sitemap from './sitemap';
 import tag from './tag';
@@ -45,6 +46,7 @@ const controllers = {
   feed,
   menu,
   page,
+  redirect,
   search,
   sitemap,
   tag,

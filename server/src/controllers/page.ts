@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { DETAILS } from '../services/content';
 import { getService } from '../services/get-service';
+import { answerMoved } from './redirect';
 
 const { uid: UID, populate: POPULATE } = DETAILS.page;
 
@@ -15,7 +16,9 @@ const pageController = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
   async findOne(ctx: Context) {
     const options = { locale: ctx.query.locale };
-    ctx.body = { data: await getService(strapi, 'content').viewDetail('page', String(ctx.params.slug), ctx.state.auth, options) };
+    const found = await getService(strapi, 'content').resolveDetail('page', String(ctx.params.slug), ctx.state.auth, options);
+    if (found.redirect) answerMoved(ctx, found.redirect);
+    else ctx.body = { data: found.data };
   },
 });
 

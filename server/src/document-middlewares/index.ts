@@ -11,11 +11,15 @@ import { commentDelete } from './comment-delete';
 import { commentEvents } from './comment-events';
 import { commentNotifications } from './comment-notifications';
 import { commentStatus } from './comment-status';
+import { redirectRules } from './redirect-rules';
+import { slugHistory } from './slug-history';
 import { keepViewCounts } from './view-counts';
 
 export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware[] => [
   cacheInvalidation(strapi),
   keepViewCounts(strapi),
+  slugHistory(strapi),
+  redirectRules(strapi),
   commentStatus(strapi),
   commentClientInfo(strapi),
   commentDelete(strapi),

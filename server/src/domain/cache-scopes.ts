@@ -1,7 +1,7 @@
 /**
  * Which writes make which cached answers stale (docs/caching.md): the scope of each model the cache watches. The
- * content routes show the seven content types, their media, their authors and the locales (`content`); the comment
- * routes also show comments, likes and reports (`comments`); every hit checks the Public role (`permissions`).
+ * content routes show the seven content types, the redirects (an old slug answers 301), their media, their authors
+ * and the locales (`content`); the comment routes also show comments, likes and reports (`comments`); every hit checks the Public role (`permissions`).
  */
 import { PLUGIN_ID } from './plugin-id';
 
@@ -10,7 +10,7 @@ export type CacheScope = 'content' | 'comments' | 'permissions';
 const plugin = (names: string[]) => names.map((name) => `plugin::${PLUGIN_ID}.${name}`);
 
 export const WATCHED: Record<string, readonly CacheScope[]> = Object.fromEntries([
-  ...plugin(['article', 'page', 'banner', 'category', 'tag', 'menu', 'menu-item']).map((uid) => [uid, ['content']]),
+  ...plugin(['article', 'page', 'banner', 'category', 'tag', 'menu', 'menu-item', 'redirect', 'slug-redirect']).map((uid) => [uid, ['content']]),
   ...plugin(['comment', 'comment-reaction', 'comment-report']).map((uid) => [uid, ['comments']]),
   ['plugin::upload.file', ['content']],
   ['plugin::users-permissions.user', ['content', 'comments']],

@@ -151,8 +151,16 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
 
     await next();
 
-    if (ctx.status !== 200 || ctx.response.get('Cache-Control')) return;
+    if (ctx.response.get('Cache-Control')) return;
     const control = anonymous ? cacheControl() : 'private, no-cache';
+    if (ctx.status === 301) {
+      // An old slug's 301 (docs/redirects.md) is computed on every request, never kept; without Cache-Control a browser
+      // would keep a permanent redirect for good, and the slug may be taken again by another document.
+      ctx.set('Cache-Control', control);
+      ctx.vary('Authorization');
+      return;
+    }
+    if (ctx.status !== 200) return;
     const route = ctx.state.route as RouteState | undefined;
     const scope = route?.config?.auth?.scope;
     const profile = cache.profileOf(Array.isArray(scope) ? scope.map(String) : []);

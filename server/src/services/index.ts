@@ -20,6 +20,7 @@ import menus from './content/menus';
 import permissions from './platform/permissions';
 import purge from './platform/purge';
 import rateLimit from './platform/rate-limit';
+import redirects from './content/redirects';
 import refreshToken from './auth/refresh-token';
 import responseCache from './cache/response-cache';
 import search from './search';
@@ -50,6 +51,7 @@ export default {
   permissions,
   purge,
   'rate-limit': rateLimit,
+  redirects,
   'refresh-token': refreshToken,
   'response-cache': responseCache,
   search,

@@ -151,6 +151,19 @@ export const categoryList = z.object({ data: z.array(category) });
 export const tagList = z.object({ data: z.array(tag) });
 export const menuDetail = z.object({ data: menu });
 
+/** Where an old slug of an article or page lives now: its current slug, the locale, and the front end's path (`site.paths`). */
+export const movedTo = z.object({ slug: z.string(), locale: z.string(), path: z.string() });
+/** The 301 body of a detail asked for by an old slug (`Location` names the same route with `slug`). */
+export const movedDetail = z.object({ data: z.null(), redirect: movedTo });
+
+/** One redirect: an editor's (`status` 301, 302, 307, 308 or 410, `to` null for 410) or an old slug's (301, front-end paths). */
+export const redirectEntry = z.object({
+  from: z.string().describe('A front-end path'),
+  to: z.string().nullable().describe('A front-end path or an absolute URL; null for 410'),
+  status: z.number().int(),
+});
+export const redirectList = z.object({ data: z.array(redirectEntry) });
+
 /** Query parameters of the article and page lists. */
 export const listQuery = { ...restListQuery, ...localeQuery };
 

@@ -61,23 +61,25 @@ const published = (strapi: Core.Strapi, uid: string) => {
   return { s, query: s.hasPublishedAt && s.hasDraftAndPublish ? query.whereNotNull(s.publishedAt) : query };
 };
 
-/** How many published rows (one URL each) the type has. */
-export const countPublished = async (strapi: Core.Strapi, uid: string): Promise<number> => {
-  const { query } = published(strapi, uid);
+/** How many published rows (one URL each) the type has, but the `exclude`d ones. */
+export const countPublished = async (strapi: Core.Strapi, uid: string, exclude: number[] = []): Promise<number> => {
+  const { s, query } = published(strapi, uid);
+  if (exclude.length > 0) query.whereNotIn(s.id, exclude);
   const row = (await query.count({ count: '*' }).first()) as { count: number | string } | undefined;
   return Number(row?.count ?? 0);
 };
 
 /**
- * Up to `limit` published rows by id: after `afterId` (keyset), or, for the first chunk of a sitemap page that starts
- * inside the type, skipping `offset` rows.
+ * Up to `limit` published rows by id but the `exclude`d ones (redirected paths): after `afterId` (keyset), or, for the
+ * first chunk of a sitemap page that starts inside the type, skipping `offset` rows.
  */
 export const publishedChunk = async (
   strapi: Core.Strapi,
   uid: string,
-  { afterId, offset, limit }: { afterId?: number; offset?: number; limit: number }
+  { afterId, offset, limit, exclude = [] }: { afterId?: number; offset?: number; limit: number; exclude?: number[] }
 ): Promise<SitemapRow[]> => {
   const { s, query } = published(strapi, uid);
+  if (exclude.length > 0) query.whereNotIn(s.id, exclude);
   let q = query
     .select({ id: s.id, documentId: s.documentId, locale: s.locale, slug: s.slug, updatedAt: s.updatedAt })
     .orderBy(s.id, 'asc')

@@ -30,6 +30,7 @@ const routes = [
   get('/categories', 'category.find', shapes.categoryList, inLocale),
   get('/tags', 'tag.find', shapes.tagList, inLocale),
   get('/menus/:slug', 'menu.findOne', shapes.menuDetail, bySlug),
+  get('/redirects', 'redirect.find', shapes.redirectList),
 ];
 
 const handlers = routes.map((route) => route.handler);

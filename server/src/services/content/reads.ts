@@ -6,6 +6,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { publicAuthor } from '../../domain/users';
 import { getService } from '../get-service';
+import type { MovedTo } from './redirects';
 import { populatePolicy } from './populate-policy';
 import { parsePagination, queryChecks, type Auth } from './query-checks';
 
@@ -166,15 +167,33 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
      * locales.
      */
     async viewDetail(kind: DetailKind, slug: string, auth: Auth, options: DetailOptions = {}) {
+      return (await this.resolveDetail(kind, slug, auth, { ...options, followRedirects: false })).data;
+    },
+
+    /**
+     * `viewDetail`, or where the slug moved: a slug that no published document has in the requested locale but that
+     * one had there before answers `{ redirect }` (docs/redirects.md) and counts no view. The live document comes
+     * first (a slug taken again is its new document's), then the locale's old slugs, then `content.localeFallback`.
+     */
+    async resolveDetail(
+      kind: DetailKind,
+      slug: string,
+      auth: Auth,
+      options: DetailOptions & { followRedirects?: boolean } = {},
+    ): Promise<{ data: Record<string, unknown>; redirect?: undefined } | { data?: undefined; redirect: MovedTo }> {
       const { uid, populate, notFound } = DETAILS[kind];
       const { locale, defaultLocale } = await resolveLocale(options.locale);
       let entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], locale, options.countView);
+      if (!entity && options.followRedirects !== false) {
+        const redirect = await getService(strapi, 'redirects').find(kind, slug, locale);
+        if (redirect) return { redirect };
+      }
       if (!entity && locale !== defaultLocale && (await getService(strapi, 'settings').get()).content.localeFallback) {
         entity = await this.viewPublishedBySlug(uid, slug, auth, [...populate], defaultLocale, options.countView);
       }
       if (!entity) throw new errors.NotFoundError(notFound);
       const servedLocale = typeof entity.locale === 'string' ? entity.locale : locale;
-      return { ...entity, locale: servedLocale, localizations: await localizations(uid, String(entity.documentId), servedLocale) };
+      return { data: { ...entity, locale: servedLocale, localizations: await localizations(uid, String(entity.documentId), servedLocale) } };
     },
 
     /** Every published document of the requested locale matching `filters`, in `sort` order, sanitized. */

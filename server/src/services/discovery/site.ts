@@ -28,6 +28,12 @@ export interface Site {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const isAbsolute = (url: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
 
+/** The front end's path (no origin) of a document version: `site.paths.<kind>` with `{slug}` and `{locale}` replaced. */
+export const frontPath = (paths: PluginConfig['site']['paths'], kind: LinkKind, slug: string, locale: string) => {
+  const path = paths[kind].replace(/\{slug\}/g, encodeURIComponent(slug)).replace(/\{locale\}/g, encodeURIComponent(locale));
+  return path.startsWith('/') ? path : `/${path}`;
+};
+
 /**
  * The site of this configuration; 503 `Site URL is not configured` while `site.url` is unset. The host's own URL
  * (uploads, sitemap pages, a feed's own URL) is domain/server-url.ts's: `server.url`, else its host and port.
@@ -36,17 +42,11 @@ export const siteOf = (strapi: Core.Strapi, config: PluginConfig): Site => {
   if (!config.site.url) throw new ServiceUnavailableError(SITE_URL_MISSING);
   const url = trimSlash(config.site.url);
   const origin = serverUrl(strapi.config.get<ServerConfig>('server', {}));
-  const paths = config.site.paths;
-  const fill = (template: string, slug: string, locale: string) =>
-    template.replace(/\{slug\}/g, encodeURIComponent(slug)).replace(/\{locale\}/g, encodeURIComponent(locale));
   return {
     url,
     title: config.site.title,
     description: config.site.description,
-    link: (kind, slug, locale) => {
-      const path = fill(paths[kind], slug, locale);
-      return `${url}${path.startsWith('/') ? '' : '/'}${path}`;
-    },
+    link: (kind, slug, locale) => `${url}${frontPath(config.site.paths, kind, slug, locale)}`,
     media: (fileUrl) => (isAbsolute(fileUrl) ? fileUrl : `${origin}${fileUrl.startsWith('/') ? '' : '/'}${fileUrl}`),
     host: (path) => `${origin}${path}`,
   };

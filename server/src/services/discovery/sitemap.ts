@@ -17,8 +17,11 @@ import {
   type AlternateRow,
   type SitemapRow,
 } from '../../repositories/discovery/sitemap';
+import type { PluginConfig } from '../../config/schema';
+import { publishedWithSlugs } from '../../repositories/content/redirects';
+import { normalizePath } from '../content/redirects';
 import { getService } from '../get-service';
-import { siteOf, type LinkKind, type Site } from './site';
+import { frontPath, siteOf, type LinkKind, type Site } from './site';
 import { w3cDate, xml } from './xml';
 
 /** Rows per read. */
@@ -40,9 +43,14 @@ const URLSET_OPEN =
 
 export interface Plan {
   site: Site;
+  paths: Paths;
   pageSize: number;
   defaultLocale: string;
   counts: number[];
+  /** Per kind, the published rows whose front-end path an editor's redirect takes (never listed). */
+  excluded: number[][];
+  /** The editors' redirected paths, normalized (no alternate link points to one either). */
+  redirected: Set<string>;
   total: number;
   /** Number of sitemap pages (1 when everything fits one urlset). */
   pages: number;
@@ -61,6 +69,32 @@ const urlXml = (site: Site, kind: LinkKind, row: SitemapRow, versions: Alternate
   return parts.join('');
 };
 
+type Paths = PluginConfig['site']['paths'];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The published rows of `kind` whose front-end path is one of `redirected` (an editor's redirect `from`): the slugs
+ * the paths could hold by `site.paths.<kind>`, the rows with those slugs, and of those the ones whose path matches.
+ */
+const redirectedRows = async (strapi: Core.Strapi, kind: LinkKind, paths: Paths, redirected: Set<string>): Promise<number[]> => {
+  if (redirected.size === 0) return [];
+  const template = normalizePath(paths[kind].startsWith('/') ? paths[kind] : `/${paths[kind]}`);
+  const pattern = new RegExp(
+    `^${template
+      .split(/(\{slug\}|\{locale\})/)
+      .map((part) => (part === '{slug}' ? '([^/]+)' : part === '{locale}' ? '[^/]+' : escapeRegExp(part)))
+      .join('')}$`,
+  );
+  const slugs = new Set<string>();
+  for (const path of redirected) {
+    const match = pattern.exec(path);
+    if (match?.[1]) slugs.add(match[1]);
+  }
+  const rows = await publishedWithSlugs(strapi, kind, [...slugs]);
+  return rows.filter((row) => redirected.has(normalizePath(frontPath(paths, kind, row.slug, row.locale)))).map((row) => row.id);
+};
+
 const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The URLs from `start`, `count` of them, as XML chunks. */
   async function* urls(plan: Plan, start: number, count: number): AsyncGenerator<string> {
@@ -76,13 +110,14 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
       let offset = skip;
       skip = 0;
       while (left > 0) {
-        const rows = await publishedChunk(strapi, type, { afterId, offset, limit: Math.min(CHUNK, left) });
+        const rows = await publishedChunk(strapi, type, { afterId, offset, limit: Math.min(CHUNK, left), exclude: plan.excluded[index] });
         if (rows.length === 0) break;
         offset = 0;
         afterId = rows[rows.length - 1].id;
         left -= rows.length;
         const versions = new Map<string, AlternateRow[]>();
         for (const version of await publishedVersions(strapi, type, [...new Set(rows.map((row) => row.documentId))])) {
+          if (plan.redirected.size > 0 && plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale)))) continue;
           versions.set(version.documentId, [...(versions.get(version.documentId) ?? []), version]);
         }
         const covers = new Map<number, string>();
@@ -117,11 +152,18 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
       const config = await getService(strapi, 'settings').get();
       const site = siteOf(strapi, config);
       const { defaultLocale } = await getService(strapi, 'locales').resolve(locale);
+      const redirected = await getService(strapi, 'redirects').redirectedPaths();
+      const { paths } = config.site;
       const counts: number[] = [];
-      for (const { uid: type } of KINDS) counts.push(await countPublished(strapi, type));
+      const excluded: number[][] = [];
+      for (const { kind, uid: type } of KINDS) {
+        const ids = await redirectedRows(strapi, kind, paths, redirected);
+        excluded.push(ids);
+        counts.push(await countPublished(strapi, type, ids));
+      }
       const total = counts.reduce((sum, count) => sum + count, 0);
       const pageSize = config.sitemap.pageSize;
-      return { site, pageSize, defaultLocale, counts, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
+      return { site, paths, pageSize, defaultLocale, counts, excluded, redirected, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
     },
 
     /** `/sitemap.xml`: the urlset of everything, or the index when there is more than one page. */

@@ -1,10 +1,12 @@
 /**
- * Typed client for cms-plugin-bag: accounts (login with captcha or an encrypted password, refresh, logout),
+ * Typed client for cms-plugin-bag: accounts (login with captcha or an encrypted password, refresh, logout, the
+ * account's own sessions, e-mail, password reset, deletion and export),
  * a `fetch` that sends the jwt and refreshes it once on a 401, helpers for the content under `/api/bag`, search, and
  * the feed and sitemap URLs.
  * No runtime dependencies; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`). The types of what
  * the server answers come from the same schemas its routes declare.
  */
+import { accountCalls } from './account';
 import { authCalls } from './auth';
 import { commentCalls } from './comments';
 import { contentCalls } from './content';
@@ -17,6 +19,7 @@ export { CmsBagError } from './errors';
 export { toQueryString, type Query } from './query';
 export type { ClientOptions } from './session';
 export type { AuthResponse, CaptchaAnswer, LoginInput, RegisterInput, User } from './auth';
+export type { AccountExport, AccountSession, ChangeEmailInput, DeleteAccountInput, ResetPasswordInput } from './account';
 export type { ReadOptions } from './locale';
 export type {
   Article,
@@ -51,6 +54,7 @@ export function createClient(options: ClientOptions = {}) {
     refresh: session.refresh,
     encryptPassword,
     ...auth,
+    ...accountCalls(session, encryptPassword),
     ...contentCalls(session),
     ...discoveryCalls(session),
     comments: commentCalls(session),

@@ -37,12 +37,87 @@ async function showAccount() {
   if (!(await client.isLoggedIn())) {
     $('account').textContent = 'Not logged in: comments are posted as a guest.';
     $('logout').hidden = true;
+    $('account-page').hidden = true;
     return;
   }
   const me = await client.me().catch(() => null);
   $('account').textContent = me ? `Logged in as ${me.username}` : 'Session expired, please log in again.';
   $('logout').hidden = !me;
+  $('account-page').hidden = !me;
+  if (me) await showSessions();
 }
+
+/** The account page: where the user is signed in, each session with its own button to end it. */
+async function showSessions() {
+  const sessions = await client.sessions();
+  $('sessions').replaceChildren(
+    ...sessions.map((session) => {
+      const item = el('li');
+      item.dataset.sessionId = String(session.id);
+      item.append(el('span', `${session.userAgent || 'unknown device'} · ${session.ip || 'unknown IP'} · since ${new Date(session.createdAt).toLocaleString()}`));
+      if (session.current) item.append(el('strong', ' (this browser)'));
+      else {
+        const button = el('button', 'Sign out', { type: 'button' });
+        button.addEventListener('click', async () => {
+          await client.revokeSession(session.id);
+          await showSessions();
+        });
+        item.append(' ', button);
+      }
+      return item;
+    })
+  );
+}
+
+const accountStatus = (text) => {
+  $('account-status').textContent = text;
+};
+const failed = (error) => accountStatus(error instanceof CmsBagError ? error.message : String(error));
+
+$('revoke-others').addEventListener('click', async () => {
+  try {
+    const { revoked } = await client.revokeOtherSessions();
+    accountStatus(`Signed out of ${revoked} other session(s).`);
+    await showSessions();
+  } catch (error) {
+    failed(error);
+  }
+});
+
+$('email-change').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  try {
+    await client.changeEmail({ email: form.get('email'), password: form.get('password') });
+    $('email-confirm').hidden = false;
+    accountStatus('A code was sent to the new address.');
+  } catch (error) {
+    failed(error);
+  }
+});
+
+$('email-confirm').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  try {
+    const user = await client.confirmEmailChange(new FormData(event.target).get('code'));
+    $('email-confirm').hidden = true;
+    accountStatus(`Your address is now ${user.email}.`);
+  } catch (error) {
+    failed(error);
+  }
+});
+
+$('delete-account').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (!window.confirm('Delete your account for good?')) return;
+  try {
+    await client.deleteAccount({ password: new FormData(event.target).get('password') });
+    await showAccount();
+    $('account').textContent = `Your account was deleted. ${$('account').textContent}`;
+  } catch (error) {
+    failed(error);
+  }
+});
 
 $('login').addEventListener('submit', async (event) => {
   event.preventDefault();

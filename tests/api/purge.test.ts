@@ -11,7 +11,7 @@ const CAPTCHA = `${PLUGIN}.captcha`;
 const HOURS = 3600 * 1000;
 
 interface Purge {
-  run(): Promise<{ rateLimits: number; captchas: number }>;
+  run(): Promise<{ rateLimits: number; captchas: number; emailChanges: number }>;
 }
 
 describe('purge of expired rows', () => {
@@ -31,7 +31,7 @@ describe('purge of expired rows', () => {
   it('deletes expired counters and captchas on its schedule and keeps live ones', async () => {
     const purge = app.strapi.plugin('cms-plugin-bag').service('purge') as Purge;
     const run = purge.run.bind(purge);
-    const job = jest.spyOn(purge, 'run').mockResolvedValue({ rateLimits: 0, captchas: 0 });
+    const job = jest.spyOn(purge, 'run').mockResolvedValue({ rateLimits: 0, captchas: 0, emailChanges: 0 });
 
     // Live rows first (drawing a captcha also purges lazily, which would take the old ones before the job does).
     await app.request().post(`${AUTH}/login`).send({ identifier: 'live@example.com', password: 'x' }).expect(400);
@@ -44,14 +44,14 @@ describe('purge of expired rows', () => {
     expect(await app.strapi.db.query(RATE_LIMIT).count()).toBe(6); // login: IP, live, 3 old; captcha-image: IP
     expect(await app.strapi.db.query(CAPTCHA).count()).toBe(2);
 
-    const purged = new Promise<{ rateLimits: number; captchas: number }>((resolve, reject) => {
+    const purged = new Promise<{ rateLimits: number; captchas: number; emailChanges: number }>((resolve, reject) => {
       job.mockImplementation(() => {
         const result = run();
         result.then(resolve, reject);
         return result;
       });
     });
-    expect(await purged).toEqual({ rateLimits: 3, captchas: 1 });
+    expect(await purged).toEqual({ rateLimits: 3, captchas: 1, emailChanges: 0 });
 
     const now = Date.now();
     const counters = await app.strapi.db.query(RATE_LIMIT).findMany({});

@@ -56,7 +56,7 @@ describe('example pages in a browser', () => {
     await page.locator('#menu > li > ul > li', { hasText: 'Client' }).waitFor();
 
     await page.getByLabel('Username or e-mail').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText(`Logged in as ${user.username}`).waitFor();
     expect(await page.evaluate(() => Boolean(localStorage.getItem('cms-bag:jwt') && localStorage.getItem('cms-bag:refreshToken')))).toBe(true);
@@ -110,7 +110,7 @@ describe('example pages in a browser', () => {
       const page = await newPage(browser);
       await page.goto(`${app.url}/example.html?article=example-article`);
       await page.getByLabel('Username or e-mail').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByText('Captcha code is required').waitFor();
       await page.locator('#captcha-image svg').waitFor();

@@ -50,6 +50,8 @@ const CHANGED_BY_DESIGN = ['strapi_core_store_settings', 'up_permissions', 'up_p
 const NEW_COLUMNS: Record<string, Record<string, unknown>> = { bag_comments: { followers_notified_at: null } };
 /** Admin roles' permissions: the host adds the Super Admin's for content types new in a release (checked below). */
 const ADMIN_PERMISSION_TABLES = ['admin_permissions', 'admin_permissions_role_lnk'];
+/** Content types new since the previous release: the host gives the Super Admin role their Content Manager actions. */
+const NEW_TYPES = ['redirect', 'slug-redirect', 'sign-in-device', 'email-change', 'comment-subscription'];
 
 /** The action an administrator revokes on the previous release: guests may no longer comment. */
 const REVOKED = { role: 'public', action: 'comment.create' };
@@ -368,11 +370,11 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     const changed = Object.keys(before.counts).filter((table) => after[table] !== before.counts[table]);
     expect(changed.filter((table) => !CHANGED_BY_DESIGN.includes(table) && !ADMIN_PERMISSION_TABLES.includes(table))).toEqual([]);
     // The host gives the Super Admin role the Content Manager actions of the content types new in this release (the
-    // editors' `redirect`, and `read` of the internal `slug-redirect` and `comment-subscription`): those rows are all the admin tables gain.
+    // editors' `redirect`; `read` of the internal ones): those rows are all the admin tables gain.
     const added = after.admin_permissions - before.counts.admin_permissions;
     const [{ n }] = await app.strapi.db
       .connection('admin_permissions')
-      .whereIn('subject', [`${PLUGIN}.redirect`, `${PLUGIN}.slug-redirect`, `${PLUGIN}.comment-subscription`])
+      .whereIn('subject', NEW_TYPES.map((name) => `${PLUGIN}.${name}`))
       .count({ n: '*' });
     expect(added).toBe(Number(n));
     expect(after.admin_permissions_role_lnk - before.counts.admin_permissions_role_lnk).toBe(added);

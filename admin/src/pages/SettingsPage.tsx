@@ -20,6 +20,9 @@ interface FormValues {
   refreshTokenExpiresIn: string;
   requireEncryptedPassword: boolean;
   autoApprove: boolean;
+  passwordless: boolean;
+  accountDeletion: boolean;
+  signInAlerts: boolean;
 }
 
 const toForm = (s: AdminSettings): FormValues => ({
@@ -30,6 +33,9 @@ const toForm = (s: AdminSettings): FormValues => ({
   refreshTokenExpiresIn: formatDuration(s.auth.refreshToken.expiresIn),
   requireEncryptedPassword: s.auth.requireEncryptedPassword,
   autoApprove: s.comments.autoApprove,
+  passwordless: s.account.passwordless.enabled,
+  accountDeletion: s.account.deletion.enabled,
+  signInAlerts: s.account.signInAlerts,
 });
 
 const toBody = (v: FormValues): SettingsBody => ({
@@ -40,6 +46,7 @@ const toBody = (v: FormValues): SettingsBody => ({
     requireEncryptedPassword: v.requireEncryptedPassword,
   },
   comments: { autoApprove: v.autoApprove },
+  account: { passwordless: { enabled: v.passwordless }, deletion: { enabled: v.accountDeletion }, signInAlerts: v.signInAlerts },
 });
 
 const CAPTCHA_TYPES: CaptchaType[] = ['image', 'pow', 'email', 'any'];
@@ -190,6 +197,9 @@ const SettingsPage = () => {
                   t('settings.requireEncryptedPassword', 'Require an encrypted password'),
                   t('settings.requireEncryptedPassword.hint', 'Login and registration refuse a plain password')
                 )}
+                {toggle('passwordless', t('settings.account.passwordless', 'Passwordless login'), t('settings.account.passwordless.hint', 'Users may log in with an e-mailed code alone'))}
+                {toggle('accountDeletion', t('settings.account.deletion', 'Account deletion'), t('settings.account.deletion.hint', 'Users may delete their own account'))}
+                {toggle('signInAlerts', t('settings.account.signInAlerts', 'Sign-in alerts'), t('settings.account.signInAlerts.hint', 'Mail the account on a sign-in from a new device'))}
               </>
             )}
             {section(

@@ -87,6 +87,21 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    account: z
+      .object({
+        passwordless: z.object({ enabled: z.boolean().default(false) }).strict().prefault({}),
+        emailChange: z.object({ revertWindow: duration('7d') }).strict().prefault({}),
+        deletion: z
+          .object({
+            enabled: z.boolean().default(true),
+            comments: z.enum(['anonymize', 'delete'], { error: 'must be one of anonymize, delete' }).default('anonymize'),
+          })
+          .strict()
+          .prefault({}),
+        signInAlerts: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
     captcha: z
       .object({
         image: z

@@ -15,6 +15,8 @@ import commentReport from './comment-report';
 import commentSubscription from './comment-subscription';
 import redirect from './redirect';
 import slugRedirect from './slug-redirect';
+import signInDevice from './sign-in-device';
+import emailChange from './email-change';
 
 export default {
   article,
@@ -34,4 +36,6 @@ export default {
   'comment-subscription': commentSubscription,
   redirect,
   'slug-redirect': slugRedirect,
+  'sign-in-device': signInDevice,
+  'email-change': emailChange,
 };

@@ -1,3 +1,4 @@
+import account from './account';
 import adminCache from './admin-cache';
 import adminComment from './admin-comment';
 import adminSettings from './admin-settings';
@@ -31,6 +32,7 @@ export type ActionName = {
 }[keyof Controllers];
 
 const controllers = {
+  account,
   'admin-cache': adminCache,
   'admin-comment': adminComment,
   'admin-settings': adminSettings,

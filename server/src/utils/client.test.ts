@@ -1,4 +1,4 @@
-import { rateLimitAddress } from './client';
+import { rateLimitAddress, signInNetwork } from './client';
 
 describe('rateLimitAddress', () => {
   it.each([
@@ -18,5 +18,19 @@ describe('rateLimitAddress', () => {
     ['not-an-ip', 'not-an-ip'],
   ])('%s → %s', (ip, expected) => {
     expect(rateLimitAddress(ip)).toBe(expected);
+  });
+});
+
+describe('signInNetwork', () => {
+  it.each([
+    ['198.51.100.7', '198.51.100.0/24'],
+    ['198.51.100.250', '198.51.100.0/24'],
+    ['::ffff:198.51.100.7', '198.51.100.0/24'],
+    ['2001:db8:1:2::1', '2001:db8:1::/48'],
+    ['2001:db8:1:ffff::9', '2001:db8:1::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+    ['', ''],
+  ])('%s → %s', (ip, expected) => {
+    expect(signInNetwork(ip)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 /** What the server records about a client: its IP as the host sees it (koa `proxy` honoured) and its User-Agent. */
-import { isIPv6 } from 'net';
+import { isIPv4, isIPv6 } from 'net';
 import type { Context } from 'koa';
 
 export const USER_AGENT_MAX_LENGTH = 512;
@@ -44,4 +44,16 @@ export const rateLimitAddress = (ip: string): string => {
     return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
   }
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+};
+
+/**
+ * The network a sign-in comes from, for sign-in alerts: an IPv4 address's /24, an IPv6 address's /48 (a site's usual
+ * allocation), an IPv4-mapped IPv6 address as its IPv4 address.
+ */
+export const signInNetwork = (ip: string): string => {
+  const address = rateLimitAddress(ip);
+  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  const bare = ip.split('%')[0];
+  if (!isIPv6(bare)) return ip;
+  return `${ipv6Groups(bare).slice(0, 3).map((group) => group.toString(16)).join(':')}::/48`;
 };

@@ -20,6 +20,11 @@ export const adminSettings = z.strictObject({
   register: z.strictObject({ captcha }),
   auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
   comments: z.strictObject({ autoApprove: z.boolean() }),
+  account: z.strictObject({
+    passwordless: z.strictObject({ enabled: z.boolean() }),
+    deletion: z.strictObject({ enabled: z.boolean() }),
+    signInAlerts: z.boolean(),
+  }),
 });
 
 /** Only the given keys change (any other key is refused); a duration may be a number of seconds or a string such as '30d'. */
@@ -29,6 +34,13 @@ export const settingsBody = z
     register: z.strictObject({ captcha: captcha.partial() }).partial(),
     auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: durationInput }).partial(), requireEncryptedPassword: z.boolean() }).partial(),
     comments: z.strictObject({ autoApprove: z.boolean() }).partial(),
+    account: z
+      .strictObject({
+        passwordless: z.strictObject({ enabled: z.boolean() }).partial(),
+        deletion: z.strictObject({ enabled: z.boolean() }).partial(),
+        signInAlerts: z.boolean(),
+      })
+      .partial(),
   })
   .partial();
 

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { BODY_NOT_OBJECT, REQUIRED, atLeast, atMost, email, required, string, text } from './fields';
 
 /** A body of named fields; only those are read, anything else in it is ignored. */
-const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { error: BODY_NOT_OBJECT });
+export const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { error: BODY_NOT_OBJECT });
 
 /**
  * Captcha answer: `key` + `code` for an image or proof-of-work captcha, `code` alone for an e-mailed code. An empty
@@ -14,10 +14,10 @@ export const captchaAnswer = body({ key: text().optional(), code: text().optiona
 const secret = (max: number) => string().min(1, atLeast(1)).max(max, atMost(max)).optional();
 
 /** A plain `password` or `encryptedPassword` (Base64 RSA-OAEP/SHA-256 ciphertext made with the public key). */
-const passwordFields = { password: secret(1024), encryptedPassword: secret(4096) };
+export const passwordFields = { password: secret(1024), encryptedPassword: secret(4096) };
 
 /** Looked up as given; present and not empty. */
-const requiredText = () => text().min(1, atLeast(1)).refine(required, REQUIRED);
+export const requiredText = () => text().min(1, atLeast(1)).refine(required, REQUIRED);
 
 export const captchaImage = z.object({ key: z.string(), svg: z.string().describe('`<svg …>` markup') });
 

@@ -1,5 +1,6 @@
 /** Public API routes: `/api/cms-plugin-bag/…` by default, `/api/bag/…` for routes with `prefix: ''`. */
 import type { Handler, RoleType, RouteModule } from '../types';
+import account from './account';
 import auth from './auth';
 import comments from './comments';
 import commentFeedback from './comment-feedback';
@@ -10,7 +11,7 @@ import cryptoRoutes from './crypto';
 import feeds from './feeds';
 import search from './search';
 
-const modules: RouteModule[] = [auth, cryptoRoutes, content, comments, commentFeedback, commentFollow, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [auth, account, cryptoRoutes, content, comments, commentFeedback, commentFollow, commentUnsubscribe, feeds, search];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -47,7 +47,7 @@ export const ACCOUNT_ERRORS = {
 
 /** The host's own auth routes the plugin guards (see host-auth-routes.ts). */
 
-interface AdvancedSettings {
+export interface AdvancedSettings {
   allow_register?: boolean;
   default_role?: string;
   unique_email?: boolean;
@@ -156,6 +156,17 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
+    clearPassword,
+    passwordMatches,
+    checkNewPassword,
+    advancedSettings,
+
+    /** The local account whose address is `email` (any case), as password reset and login by code look it up. */
+    async findByEmail(email: string): Promise<UserRow | null> {
+      if (email.length > MAX_IDENTIFIER_LENGTH || email.includes('\u0000')) return null;
+      return (await strapi.db.query(USER_UID).findOne({ where: { provider: 'local', email: email.toLowerCase() } })) as UserRow | null;
+    },
+
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
     async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; tokens?: Tokens }> {
       const config = await getService(strapi, 'settings').get();
@@ -195,7 +206,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
         }
         return { user };
       }
-      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'register') };
     },
 
     /** `escalated`: the identifier is past its failed-login limit, so a captcha is required even when login's is off. */
@@ -214,7 +225,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
       if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
 
-      return { user, tokens: await getService(strapi, 'refresh-token').issue(user.id, client, config) };
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'password') };
     },
 
     /**

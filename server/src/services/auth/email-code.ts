@@ -24,7 +24,7 @@ interface CodeRow {
   sentAt: string | number | null;
 }
 
-const describeSeconds = (seconds: number): string => {
+export const describeSeconds = (seconds: number): string => {
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
   if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
   return `${seconds} seconds`;

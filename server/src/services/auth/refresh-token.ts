@@ -24,6 +24,8 @@ const UID = uid('refresh-token');
 const ORIGIN = 'users-permissions';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const IV_BYTES = 12;
+/** The claim of a legacy-mode jwt naming the refresh token (session) it came from. */
+export const SESSION_CLAIM = 'bagSession';
 const TAG_BYTES = 16;
 
 export interface Tokens {
@@ -37,6 +39,17 @@ interface TokenRow {
   expiresAt: string | number;
   sessionId?: string | null;
   hostToken?: string | null;
+}
+
+/** A session as the account's session list reads it. */
+export interface SessionRow {
+  id: number;
+  createdAt: string | Date;
+  lastUsedAt: string | number | null;
+  expiresAt: string | number;
+  ip: string | null;
+  userAgent: string | null;
+  sessionId: string | null;
 }
 
 interface HostSession {
@@ -81,6 +94,10 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const row of rows) if (row.sessionId) await sessions().revokeSessionById(String(row.userId), row.sessionId);
   };
 
+  /** The host's jwt `{ id }` plus the session it came from (legacy mode). */
+  const legacyJwt = (userId: number, sessionRow: number, config: PluginConfig): string =>
+    strapi.plugin('users-permissions').service('jwt').issue({ id: userId, [SESSION_CLAIM]: sessionRow }, { expiresIn: config.auth.accessToken.expiresIn });
+
   const sealFor = (token: string, hostRefreshToken: string) =>
     seal(token, hostRefreshToken, getService(strapi, 'clock').randomBytes(IV_BYTES));
 
@@ -93,31 +110,36 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** A new access token and refresh token for `userId`; the only time the refresh token exists in clear. */
+    /**
+     * A new access token and refresh token for `userId`; the only time the refresh token exists in clear. In legacy
+     * mode the jwt names its session (`bagSession`, the row's id) so the session list can flag the current one; in
+     * 'refresh' mode the host's access token names its host session.
+     */
     async issue(userId: number, client: ClientInfo, config: PluginConfig): Promise<Tokens> {
       const clock = getService(strapi, 'clock');
       const token = clock.randomBytes(32).toString('base64url');
-      let jwt: string;
+      let jwt: string | undefined;
       let host: HostSession | undefined;
       if (sessionMode()) {
         host = (await sessions().generateRefreshToken(String(userId), undefined, { type: 'refresh' })) as HostSession;
         const access = await hostAccessToken(host.token);
         if (!access) throw new errors.ApplicationError('Invalid credentials');
         jwt = access;
-      } else {
-        jwt = strapi.plugin('users-permissions').service('jwt').issue({ id: userId }, { expiresIn: config.auth.accessToken.expiresIn });
       }
-      await strapi.db.query(UID).create({
+      const now = clock.now();
+      const row = (await strapi.db.query(UID).create({
         data: {
           tokenHash: sha256(token),
           userId,
-          expiresAt: clock.now() + config.auth.refreshToken.expiresIn * 1000,
+          expiresAt: now + config.auth.refreshToken.expiresIn * 1000,
+          lastUsedAt: now,
           ip: client.ip,
           userAgent: client.userAgent,
           sessionId: host?.sessionId ?? null,
           hostToken: host ? sealFor(token, host.token) : null,
         },
-      });
+      })) as TokenRow;
+      jwt ??= legacyJwt(userId, row.id, config);
       await this.purgeExpired();
       return { jwt, refreshToken: token };
     },
@@ -142,9 +164,8 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ValidationError(REFRESH_ERRORS.blocked);
       }
 
-      if (!sessionMode()) {
-        return strapi.plugin('users-permissions').service('jwt').issue({ id: row.userId }, { expiresIn: config.auth.accessToken.expiresIn });
-      }
+      await strapi.db.query(UID).updateMany({ where: { id: row.id }, data: { lastUsedAt: getService(strapi, 'clock').now() } });
+      if (!sessionMode()) return legacyJwt(row.userId, row.id, config);
       // Refresh mode: a token issued in legacy mode has no host session to refresh, and the host may have ended the
       // session (its own logout, its lifetimes): either way this token is done.
       const hostToken = row.hostToken ? unseal(token, row.hostToken) : null;
@@ -179,6 +200,40 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     async revokeUser(...userIds: number[]): Promise<number> {
       if (userIds.length === 0) return 0;
       return deleteWhere({ userId: { $in: userIds } });
+    },
+
+    /**
+     * Ends every session of `userId`: its refresh tokens and, in 'refresh' mode, every host session too (those of the
+     * host's own login included). Access tokens already issued live out their own short lifetime.
+     */
+    async endAll(userId: number): Promise<void> {
+      await this.revokeUser(userId);
+      if (sessionMode()) await sessions().invalidateRefreshToken(String(userId));
+    },
+
+    /** The account's live sessions (refresh tokens not expired), newest first. */
+    async list(userId: number): Promise<SessionRow[]> {
+      return (await strapi.db.query(UID).findMany({
+        where: { userId, expiresAt: { $gt: getService(strapi, 'clock').now() } },
+        select: ['id', 'createdAt', 'lastUsedAt', 'expiresAt', 'ip', 'userAgent', 'sessionId'],
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      })) as SessionRow[];
+    },
+
+    /** The row id of the session a host session id belongs to ('refresh' mode), if it is one of the plugin's. */
+    async rowOfHostSession(userId: number, sessionId: string): Promise<number | undefined> {
+      const row = (await strapi.db.query(UID).findOne({ where: { userId, sessionId }, select: ['id'] })) as TokenRow | null;
+      return row?.id;
+    },
+
+    /** Ends one session of `userId`; false when it has no such session. */
+    async revokeSession(userId: number, id: number): Promise<boolean> {
+      return (await deleteWhere({ id, userId })) > 0;
+    },
+
+    /** Ends every session of `userId` but `keep`; how many ended. */
+    async revokeOthers(userId: number, keep: number | undefined): Promise<number> {
+      return deleteWhere(keep === undefined ? { userId } : { userId, id: { $ne: keep } });
     },
 
     /** Deletes refresh tokens past their expiry (and, in refresh mode, the host sessions behind them). */

@@ -32,10 +32,11 @@ const purge = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** The scheduled job: one purge of every table with expiring rows; the numbers of rows deleted. */
-    async run(): Promise<{ rateLimits: number; captchas: number }> {
+    async run(): Promise<{ rateLimits: number; captchas: number; emailChanges: number }> {
       return {
         rateLimits: await getService(strapi, 'rate-limit').purgeExpired(),
         captchas: await getService(strapi, 'captcha').purgeExpired(),
+        emailChanges: await getService(strapi, 'email-change').purgeExpired(),
       };
     },
 

@@ -1,0 +1,39 @@
+/**
+ * Login by e-mailed code alone (`account.passwordless.enabled`): the code `/auth/send-code` sent to the address is
+ * both the proof and the captcha. Counted like `/auth/login` (its route shares login's counters and escalation); a
+ * right code for an address without a local account is used up and answered like a wrong one.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { PluginConfig } from '../../config/schema';
+import { forbidden } from '../../domain/errors';
+import type { LoginCodeBody } from '../../domain/shapes/account';
+import type { ClientInfo } from '../../utils/client';
+import { getService } from '../get-service';
+import { ACCOUNT_ERRORS, type UserRow } from './accounts';
+import type { Tokens } from './refresh-token';
+
+export const PASSWORDLESS_DISABLED = 'Passwordless login is disabled';
+
+const passwordless = ({ strapi }: { strapi: Core.Strapi }) => ({
+  assertEnabled(config: PluginConfig): void {
+    if (!config.account.passwordless.enabled) throw forbidden(PASSWORDLESS_DISABLED);
+  },
+
+  async login(body: LoginCodeBody, client: ClientInfo, config: PluginConfig): Promise<{ user: UserRow; tokens: Tokens }> {
+    this.assertEnabled(config);
+    if (!(await getService(strapi, 'email-code').verify(body.identifier, body.code, config))) {
+      throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
+    }
+    const accounts = getService(strapi, 'accounts');
+    const user = await accounts.findByEmail(body.identifier);
+    if (!user) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
+    const settings = await accounts.advancedSettings();
+    if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
+    if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
+    return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'code') };
+  },
+});
+
+export type PasswordlessService = ReturnType<typeof passwordless>;
+export default passwordless;

@@ -1,0 +1,52 @@
+/**
+ * Re-authentication before a sensitive action of a signed-in account (an e-mail change, deleting the account): its
+ * password (plain or `encryptedPassword`), or, where the action allows it, an e-mail code sent to the account's
+ * address. A password try counts as a login of the account: per client IP and on the account's failed-login counter,
+ * with the same limits and escalation as `/auth/login` (past the max: 429 with `details.captcha: 'required'`), and a
+ * right password gives its hit back. A further factor an action needs (a second factor) is checked here too.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { PluginConfig } from '../../config/schema';
+import type { ReauthInput } from '../../domain/shapes/account';
+import { rateLimitAddress, type ClientInfo } from '../../utils/client';
+import { getService } from '../get-service';
+import { ACCOUNT_ERRORS, type UserRow } from './accounts';
+
+export const INVALID_PASSWORD = 'Invalid password';
+
+/** The request behind an action: who sent it, and how to tell it when to retry (a 429's Retry-After). */
+export interface Requester {
+  client: ClientInfo;
+  setRetryAfter(seconds: number): void;
+}
+
+const reauthentication = ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** Throws unless `input` proves `user` is at the keyboard; `allowCode`: an e-mail code to the account will do. */
+  async confirm(user: UserRow, input: ReauthInput, requester: Requester, config: PluginConfig, { allowCode = false } = {}): Promise<void> {
+    const hasPassword = input.password !== undefined || input.encryptedPassword !== undefined;
+    if (!hasPassword && allowCode && input.code !== undefined) {
+      if (!(await getService(strapi, 'email-code').verify(user.email, input.code, config))) {
+        throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
+      }
+      return;
+    }
+    const accounts = getService(strapi, 'accounts');
+    const password = await accounts.clearPassword(input, config);
+    const limiter = getService(strapi, 'rate-limit');
+    const refuse = (retryAfter: number, details?: Record<string, unknown>): never => {
+      requester.setRetryAfter(retryAfter);
+      throw new errors.RateLimitError(undefined, details);
+    };
+    const byIp = await limiter.check('login', `ip:${rateLimitAddress(requester.client.ip)}`, config);
+    if (!byIp.allowed) refuse(byIp.retryAfter);
+    const subject = `user:${user.id}`;
+    const byAccount = await limiter.check('login', subject, config);
+    if (!byAccount.allowed) refuse(byAccount.retryAfter, { captcha: 'required' });
+    if (!(await accounts.passwordMatches(password, user.password))) throw new errors.ValidationError(INVALID_PASSWORD);
+    await limiter.giveBack('login', subject, config);
+  },
+});
+
+export type ReauthenticationService = ReturnType<typeof reauthentication>;
+export default reauthentication;

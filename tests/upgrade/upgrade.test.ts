@@ -49,7 +49,7 @@ const CHANGED_BY_DESIGN = ['strapi_core_store_settings', 'up_permissions', 'up_p
 /** Admin roles' permissions: the host adds the Super Admin's for content types new in a release (checked below). */
 const ADMIN_PERMISSION_TABLES = ['admin_permissions', 'admin_permissions_role_lnk'];
 /** Content types new since the previous release: the host gives the Super Admin role their Content Manager actions. */
-const NEW_TYPES = ['redirect', 'slug-redirect', 'sign-in-device', 'email-change', 'comment-thread'];
+const NEW_TYPES = ['redirect', 'slug-redirect', 'sign-in-device', 'email-change', 'comment-thread', 'comment-subscription'];
 
 /** The action an administrator revokes on the previous release: guests may no longer comment. */
 const REVOKED = { role: 'public', action: 'comment.create' };
@@ -139,7 +139,7 @@ const IGNORED = ['locale', 'localizations', 'views', 'editedAt', 'pinned', 'dele
 
 /** Columns the current release adds to tables the previous one had: empty (null) on every upgraded row, but the HTML rendered in the background. */
 const ADDED_COLUMNS: Record<string, string[]> = {
-  bag_comments: ['content_html', 'deleted', 'edited_at', 'pinned_at'],
+  bag_comments: ['content_html', 'deleted', 'edited_at', 'followers_notified_at', 'pinned_at'],
 };
 
 /** The answer without the IGNORED keys. */

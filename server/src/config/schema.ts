@@ -230,6 +230,7 @@ export const configSchema = z
               .object({
                 reply: z.string().min(1).default('New reply to your comment'),
                 digest: z.string().min(1).default('Comments waiting for moderation'),
+                follow: z.string().min(1).default('New comment in a thread you follow'),
               })
               .strict()
               .prefault({}),

@@ -13,6 +13,7 @@ import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
 import commentThread from './comment-thread';
+import commentSubscription from './comment-subscription';
 import redirect from './redirect';
 import slugRedirect from './slug-redirect';
 import signInDevice from './sign-in-device';
@@ -34,6 +35,7 @@ export default {
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
   'comment-thread': commentThread,
+  'comment-subscription': commentSubscription,
   redirect,
   'slug-redirect': slugRedirect,
   'sign-in-device': signInDevice,

@@ -9,6 +9,7 @@ import { cacheInvalidation } from './cache-invalidation';
 import { commentClientInfo } from './comment-client-info';
 import { commentDelete } from './comment-delete';
 import { commentMarkdown } from './comment-markdown';
+import { commentEvents } from './comment-events';
 import { commentNotifications } from './comment-notifications';
 import { commentStatus } from './comment-status';
 import { redirectRules } from './redirect-rules';
@@ -25,5 +26,6 @@ export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Midd
   commentMarkdown(),
   commentDelete(strapi),
   commentNotifications(strapi),
+  commentEvents(strapi),
   articleDelete(strapi),
 ];

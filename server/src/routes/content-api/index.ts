@@ -4,13 +4,14 @@ import account from './account';
 import auth from './auth';
 import comments from './comments';
 import commentFeedback from './comment-feedback';
+import commentFollow from './comment-follow';
 import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
 import feeds from './feeds';
 import search from './search';
 
-const modules: RouteModule[] = [auth, account, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [auth, account, cryptoRoutes, content, comments, commentFeedback, commentFollow, commentUnsubscribe, feeds, search];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -60,9 +60,6 @@ export const authors = (strapi: Core.Strapi) => {
         documentId: row.documentId,
         data: { content, status, editedAt: new Date(now) } as never,
       });
-      if (status !== row.status && status !== 'pending') {
-        await getService(strapi, 'comment-events').emit({ type: status, documentIds: [row.documentId] });
-      }
       return {
         id: row.id,
         documentId: row.documentId,
@@ -83,14 +80,17 @@ export const authors = (strapi: Core.Strapi) => {
       if (!ownedBy(row, userId)) throw forbidden("Cannot delete another user's comment");
       const replies = await strapi.db.query(COMMENT).count({ where: { parent: { id: row.id }, status: 'approved' } });
       if (row.status === 'approved' && replies > 0) {
+        // A tombstone is written in place, not through the Document Service's delete: its `bag-comment.deleted` is
+        // emitted here (the payload read before the text goes), as document-middlewares/comment-events.ts does for a delete.
+        const emitDeleted = await getService(strapi, 'comment-events').beforeDelete([row.documentId]);
         await strapi.db.query(COMMENT).update({
           where: { id: row.id },
           data: { content: '', contentHtml: '', deleted: true, author: null, ip: null, userAgent: null, pinnedAt: null },
         });
+        emitDeleted();
       } else {
         await strapi.documents(COMMENT).delete({ documentId: row.documentId });
       }
-      await getService(strapi, 'comment-events').emit({ type: 'deleted', documentId: row.documentId });
     },
 
     /** The account's comments in every status, newest first. */

@@ -101,6 +101,8 @@ export const moderation = (strapi: Core.Strapi) => ({
     async setStatus(documentIds: string[], status: CommentStatus): Promise<number> {
       const notifications = getService(strapi, 'comment-notifications');
       const approving = status === 'approved' ? await notifications.notApprovedYet(documentIds) : [];
+      const events = getService(strapi, 'comment-events');
+      const changing = await events.notYet(documentIds, status);
       // One statement for the whole selection; the moderation page sends a page of comments at a time.
       const { count } = await strapi.db.query(COMMENT).updateMany({
         where: { documentId: { $in: documentIds } },
@@ -109,10 +111,7 @@ export const moderation = (strapi: Core.Strapi) => ({
       // A moderator's approval settles the reports: the threshold counts new ones only.
       if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
       notifications.repliesApproved(approving);
-      if (status !== 'pending' && Number(count) > 0) {
-        const moved = await strapi.db.query(COMMENT).findMany({ select: ['documentId'], where: { documentId: { $in: documentIds } } });
-        await getService(strapi, 'comment-events').emit({ type: status, documentIds: moved.map((row: { documentId: string }) => row.documentId) });
-      }
+      events.statusChanged(changing, status);
       return Number(count);
     },
 
@@ -151,7 +150,6 @@ export const moderation = (strapi: Core.Strapi) => ({
           author: null,
         },
       });
-      await getService(strapi, 'comment-events').emit({ type: 'created', documentId: created.documentId, status: 'approved' });
       const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
       // A reply as the site has no author, so there is no e-mail to show or hide.
       return toAdminComment(row as StoredComment, false);

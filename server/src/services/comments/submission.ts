@@ -71,7 +71,6 @@ export const submission = (strapi: Core.Strapi) => {
           author: user?.documentId ?? null,
         },
       });
-      await getService(strapi, 'comment-events').emit({ type: 'created', documentId: created.documentId, status });
       return {
         id: created.id as number,
         documentId: created.documentId,

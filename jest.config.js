@@ -4,8 +4,9 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
-  // The plugin's and the playground's built output are loaded by Strapi as they are, like in production.
-  transformIgnorePatterns: ['/node_modules/', '<rootDir>/dist/', '<rootDir>/playground/dist/'],
+  // The plugin's and the playground's built output are loaded by Strapi as they are, like in production. The
+  // sanitizer's parser packages are ES modules only (Node loads them with require(esm), Jest's loader does not).
+  transformIgnorePatterns: ['^(?!.*/node_modules/sanitize-html/node_modules/).*/node_modules/', '<rootDir>/dist/', '<rootDir>/playground/dist/'],
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/server/src/**/*.test.ts'],
   // tests/multi runs several Strapi processes on one PostgreSQL database: collected only on PostgreSQL runs.
   testPathIgnorePatterns: [

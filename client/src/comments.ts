@@ -1,6 +1,7 @@
 /** Comments under `/api/bag`: the approved tree, pages of it, replies, counts, and posting one. */
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/domain/shapes/comments';
+import type * as followShapes from '../../server/src/domain/shapes/comment-follow';
 import { localeQuery, type ReadOptions } from './locale';
 import { withQuery } from './query';
 import { json, type Session } from './session';
@@ -16,13 +17,16 @@ export type ThreadSort = z.infer<typeof shapes.threadSort>;
 export type CreatedComment = z.infer<typeof shapes.createdComment>;
 /** What `comments.create` posts: the logged-in user (or a guest) is the author. */
 export type CommentInput = Omit<z.input<typeof shapes.commentInput>, 'author'>;
+/** Whether the logged-in user follows an article's thread. */
+export type Subscription = z.infer<typeof followShapes.subscriptionResponse>;
 
 /**
  * Comment reads take `locale` like every read (the client's default applies too); the server accepts a valid one and
  * ignores it, since a thread belongs to the article document whatever locale it is read in.
  */
-export function commentCalls({ request, locale: fallback }: Session) {
+export function commentCalls({ request, absoluteUrl, locale: fallback }: Session) {
   const withLocale = (options: ReadOptions) => localeQuery(fallback, options);
+  const subscriptionPath = (article: string | number) => `/api/bag/articles/${encodeURIComponent(String(article))}/subscription`;
   return {
     /** The approved comment tree of an article (`documentId` or numeric id). */
     list: (article: string | number, options: ReadOptions = {}) =>
@@ -55,5 +59,17 @@ export function commentCalls({ request, locale: fallback }: Session) {
       ),
     /** Posts a comment as the logged-in user (or as a guest); it starts `pending` unless auto-approve is on. */
     create: (input: CommentInput) => request<z.infer<typeof shapes.createResponse>>('/api/bag/comments', json('POST', input)),
+    /** Whether the logged-in user follows the article's thread (needs a login: 401 otherwise). */
+    subscription: (article: string | number) => request<Subscription>(subscriptionPath(article)),
+    /** Follows the article's thread: a mail for each newly approved comment in it (not one's own). */
+    subscribe: (article: string | number) => request<Subscription>(subscriptionPath(article), { method: 'POST' }),
+    /** Leaves the article's thread. */
+    unsubscribe: (article: string | number) => request<Subscription>(subscriptionPath(article), { method: 'DELETE' }),
+    /**
+     * The absolute URL of the article's comment feed (RSS 2.0 of its 50 newest comments), for a
+     * `<link rel="alternate">`. The server answers 503 until the plugin's `site.url` is set.
+     */
+    commentFeedUrl: (article: string | number, options: ReadOptions = {}) =>
+      absoluteUrl(withQuery(`/api/bag/articles/${encodeURIComponent(String(article))}/comments.rss`, withLocale(options))),
   };
 }

@@ -4,6 +4,7 @@ import { getService } from './services/get-service';
 const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'purge').stop();
   await getService(strapi, 'comment-notifications').stop();
+  await getService(strapi, 'comment-events').idle();
 };
 
 export default destroy;

@@ -31,7 +31,7 @@ describe('admin settings API', () => {
       login: { captcha: { enabled: false, type: 'image' } },
       register: { captcha: { enabled: true, type: 'email' } },
       auth: { refreshToken: { expiresIn: 30 * 86400 }, requireEncryptedPassword: false },
-      comments: { autoApprove: false },
+      comments: { autoApprove: false, moderation: { blockedWords: [], holdWords: [], maxLinks: 2, trustApproved: false } },
       account: { passwordless: { enabled: false }, deletion: { enabled: true }, signInAlerts: true },
     });
     expect(res.body.data.defaults).toEqual(res.body.data.settings);

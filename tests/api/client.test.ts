@@ -357,6 +357,30 @@ describe('typed client', () => {
     });
   });
 
+  it("follows and leaves an article's thread, and builds the comment feed URL", async () => {
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Followed thread', slug: `followed-${Date.now()}` });
+    const { client, calls } = recordingClient();
+    await expect(client.comments.subscription(article.documentId)).rejects.toMatchObject({ status: 401 });
+    await client.login({ identifier: user.email, password: user.password });
+    expect(await client.comments.subscription(article.documentId)).toEqual({ subscribed: false });
+    expect(await client.comments.subscribe(article.documentId)).toEqual({ subscribed: true });
+    expect(await client.comments.subscription(article.documentId)).toEqual({ subscribed: true });
+    expect(await client.comments.unsubscribe(article.documentId)).toEqual({ subscribed: false });
+    expect(calls.filter((call) => call.endsWith('/subscription'))).toEqual([
+      `GET /api/bag/articles/${article.documentId}/subscription`,
+      `GET /api/bag/articles/${article.documentId}/subscription`,
+      `POST /api/bag/articles/${article.documentId}/subscription`,
+      `GET /api/bag/articles/${article.documentId}/subscription`,
+      `DELETE /api/bag/articles/${article.documentId}/subscription`,
+    ]);
+    const feedUrl = client.comments.commentFeedUrl(article.documentId);
+    expect(feedUrl).toBe(`${app.url}/api/bag/articles/${article.documentId}/comments.rss`);
+    const feed = await fetch(feedUrl);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(client.comments.commentFeedUrl('a b', { locale: 'fr' })).toBe(`${app.url}/api/bag/articles/a%20b/comments.rss?locale=fr`);
+  });
+
   it('logs out: the refresh token is revoked on the server and the storage is cleared', async () => {
     const { client } = recordingClient();
     const { refreshToken } = signedIn(await client.login({ identifier: user.email, password: user.password }));

@@ -12,7 +12,7 @@ const UA = 'ThreadTestBrowser/1.0 (thread-ua-marker)';
 const PAGE_SIZE = 4;
 const MAX_PAGE_SIZE = 30;
 const SHOWN_REPLIES = 2;
-const ROOT_KEYS = ['author', 'content', 'createdAt', 'documentId', 'id', 'isAdmin', 'likes', 'replies', 'replyCount'];
+const ROOT_KEYS = ['author', 'content', 'contentHtml', 'createdAt', 'deleted', 'documentId', 'editedAt', 'id', 'isAdmin', 'likes', 'pinned', 'replies', 'replyCount'];
 const REPLY_KEYS = ROOT_KEYS.filter((key) => key !== 'replies');
 
 type Status = 'pending' | 'approved' | 'rejected';

@@ -4,7 +4,7 @@ import { ARTICLE, COMMENT, adminTokenWithRole, createArticle, seedComments } fro
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const UA = 'CommentTestBrowser/1.0 (unique-ua-marker)';
-const NODE_KEYS = ['author', 'children', 'content', 'createdAt', 'documentId', 'id', 'isAdmin'];
+const NODE_KEYS = ['author', 'children', 'content', 'contentHtml', 'createdAt', 'deleted', 'documentId', 'editedAt', 'id', 'isAdmin', 'pinned'];
 const MAX_LENGTH = 200;
 
 type Node = { id: number; documentId: string; content: string; children: Node[]; [key: string]: unknown };
@@ -367,13 +367,13 @@ describe('comments', () => {
       expect(res.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
       const first = res.body.data[1];
       expect(Object.keys(first).sort()).toEqual(
-        ['article', 'author', 'content', 'createdAt', 'documentId', 'id', 'ip', 'isAdmin', 'likes', 'parent', 'reportCount', 'reports', 'status', 'userAgent'].sort()
+        ['article', 'author', 'content', 'createdAt', 'documentId', 'id', 'ip', 'isAdmin', 'likes', 'parent', 'pinned', 'reportCount', 'reports', 'status', 'userAgent'].sort()
       );
       expect(first).toMatchObject({
         status: 'pending',
         userAgent: UA,
         author: { id: user.id, documentId: user.documentId, username: user.username, email: user.email },
-        article: { documentId: article.documentId, title: article.title, slug: article.slug },
+        article: { documentId: article.documentId, title: article.title, slug: article.slug, closed: false },
         parent: null,
       });
       expect(first.ip).toMatch(/127\.0\.0\.1$/);

@@ -259,7 +259,7 @@ describe('discovery without site.url', () => {
     await app.stop();
   });
 
-  it.each(['/feeds/articles.rss', '/feeds/articles.atom', '/feeds/articles.json', '/sitemap.xml', '/sitemaps/1.xml'])(
+  it.each(['/feeds/articles.rss', '/feeds/articles.atom', '/feeds/articles.json', '/sitemap.xml', '/sitemaps/1.xml', '/articles/any/comments.rss'])(
     '%s answers 503 Site URL is not configured',
     async (path) => {
       const res = await app.request().get(`/api/bag${path}`);

@@ -28,7 +28,7 @@ const PAGE_QUERY = `query Page($slug: String!) {
   bagPage(slug: $slug) { id documentId title slug content seoTitle seoKeywords seoDescription views locale localizations { locale slug } createdAt updatedAt publishedAt cover ${MEDIA} }
 }`;
 const MENU_QUERY = `query Menu($slug: String!) { bagMenu(slug: $slug) { id documentId title slug locale items } }`;
-const NODE = `id documentId content createdAt isAdmin likes replyCount author { id documentId username }`;
+const NODE = `id documentId content createdAt isAdmin likes replyCount editedAt pinned deleted contentHtml author { id documentId username }`;
 const THREAD_QUERY = `query Thread($article: ID!, $pageSize: Int, $after: String) {
   bagCommentThread(article: $article, pageSize: $pageSize, after: $after) {
     data { ${NODE} replies { ${NODE} } }

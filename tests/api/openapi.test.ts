@@ -43,7 +43,7 @@ const openApiPath = (route: PluginRoute, base: string) => {
 };
 
 /** Writes that read nothing from the body (the comment and the voter come from the path and the request). */
-const BODILESS = ['comment-feedback.like', 'passkey.registerOptions'];
+const BODILESS = ['comment-feedback.like', 'comment-follow.subscribe', 'passkey.registerOptions'];
 
 const successSchema = (operation: Operation) => operation.responses?.['200']?.content?.['application/json']?.schema;
 const bodySchema = (operation: Operation) => operation.requestBody?.content?.['application/json']?.schema;

@@ -116,6 +116,38 @@ describe('admin panel in a browser', () => {
     await page.context().close();
   });
 
+  it('pins a root comment and closes its thread from the moderation page; the public thread follows', async () => {
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Pinned article', slug: 'pinned-article' });
+    const older = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'The answer everyone needs', status: 'approved', article: article.documentId });
+    const newer = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'A later remark', status: 'approved', article: article.documentId });
+    const order = async () =>
+      (await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200)).body.data.map((node: { documentId: string }) => node.documentId);
+    expect(await order()).toEqual([older.documentId, newer.documentId]);
+
+    const page = await loggedIn();
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('link', { name: 'Comments' }).click();
+    await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+    const row = page.locator(`tr[data-comment="${newer.documentId}"]`);
+    await row.getByText('A later remark').waitFor();
+    await row.getByRole('button', { name: 'Pin', exact: true }).click();
+    await row.getByText('Pinned', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Unpin' }).waitFor();
+    expect(await order()).toEqual([newer.documentId, older.documentId]);
+
+    await row.getByRole('button', { name: 'Close thread' }).click();
+    await row.getByText('Thread closed', { exact: true }).first().waitFor();
+    await row.getByRole('button', { name: 'Reopen thread' }).waitFor();
+    await screenshot(page, 'moderation-pin-close');
+    const refused = await app.request().post('/api/bag/comments').send({ content: 'late', article: article.documentId }).expect(403);
+    expect(refused.body.error.message).toBe('Comments are closed for this article');
+
+    await row.getByRole('button', { name: 'Reopen thread' }).click();
+    await row.getByRole('button', { name: 'Close thread' }).waitFor();
+    await app.request().post('/api/bag/comments').send({ content: 'welcome back', article: article.documentId }).expect(201);
+    await page.context().close();
+  });
+
   it('lists a reported comment under "Reported only" with its reason, likes and count; approving clears its reports', async () => {
     const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Reported article', slug: 'reported-article' });
     const comment = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'Buy cheap watches', status: 'approved', article: article.documentId });

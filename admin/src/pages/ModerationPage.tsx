@@ -1,6 +1,6 @@
 /**
  * Comment moderation: pending first, filters (status, article, reported), IP and User-Agent, likes and reports,
- * approve / reject one or many, reply as the site.
+ * approve / reject one or many, reply as the site, pin a root, close or reopen an article's thread.
  */
 import * as React from 'react';
 import { useLocation } from 'react-router-dom';
@@ -70,6 +70,18 @@ const ModerationPage = () => {
       t(`moderation.done.${next}`, `{count} comment(s) ${next}`, { count: documentIds.length })
     );
 
+  const pin = (comment: ModeratedComment, pinned: boolean) =>
+    run(
+      () => put(`/${PLUGIN_ID}/comments/${comment.documentId}/pin`, { pinned }),
+      pinned ? t('moderation.done.pinned', 'Comment pinned') : t('moderation.done.unpinned', 'Comment unpinned')
+    );
+
+  const closeThread = (articleDocumentId: string, closed: boolean) =>
+    run(
+      () => put(`/${PLUGIN_ID}/articles/${articleDocumentId}/comments`, { closed }),
+      closed ? t('moderation.done.closed', 'Thread closed') : t('moderation.done.reopened', 'Thread reopened')
+    );
+
   const sendReply = async () => {
     if (!replyTo) return;
     const target = replyTo;
@@ -103,6 +115,8 @@ const ModerationPage = () => {
           onFilterArticle={(article) => list.setFilters({ article })}
           onSetStatus={setStatusOf}
           onReply={setReplyTo}
+          onPin={pin}
+          onCloseThread={closeThread}
         />
         <Pager t={t} page={list.page} pageCount={pagination.pageCount} onPage={list.setPage} />
       </Layouts.Content>

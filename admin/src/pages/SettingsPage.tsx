@@ -1,6 +1,6 @@
 /** Settings → CMS Bag: the configuration keys an administrator may change without a restart. */
 import * as React from 'react';
-import { Box, Button, Field, Flex, Grid, SingleSelect, SingleSelectOption, TextInput, Toggle, Typography } from '@strapi/design-system';
+import { Box, Button, Field, Flex, Grid, SingleSelect, SingleSelectOption, Textarea, TextInput, Toggle, Typography } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
 import { Layouts, Page, useAPIErrorHandler, useFetchClient, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
@@ -23,7 +23,14 @@ interface FormValues {
   passwordless: boolean;
   accountDeletion: boolean;
   signInAlerts: boolean;
+  /** One word or phrase per line. */
+  blockedWords: string;
+  holdWords: string;
+  maxLinks: string;
+  trustApproved: boolean;
 }
+
+const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
 const toForm = (s: AdminSettings): FormValues => ({
   loginCaptchaEnabled: s.login.captcha.enabled,
@@ -36,6 +43,10 @@ const toForm = (s: AdminSettings): FormValues => ({
   passwordless: s.account.passwordless.enabled,
   accountDeletion: s.account.deletion.enabled,
   signInAlerts: s.account.signInAlerts,
+  blockedWords: s.comments.moderation.blockedWords.join('\n'),
+  holdWords: s.comments.moderation.holdWords.join('\n'),
+  maxLinks: String(s.comments.moderation.maxLinks),
+  trustApproved: s.comments.moderation.trustApproved,
 });
 
 const toBody = (v: FormValues): SettingsBody => ({
@@ -45,7 +56,15 @@ const toBody = (v: FormValues): SettingsBody => ({
     refreshToken: { expiresIn: /^\d+$/.test(v.refreshTokenExpiresIn.trim()) ? Number(v.refreshTokenExpiresIn) : v.refreshTokenExpiresIn.trim() },
     requireEncryptedPassword: v.requireEncryptedPassword,
   },
-  comments: { autoApprove: v.autoApprove },
+  comments: {
+    autoApprove: v.autoApprove,
+    moderation: {
+      blockedWords: lines(v.blockedWords),
+      holdWords: lines(v.holdWords),
+      maxLinks: /^\d+$/.test(v.maxLinks.trim()) ? Number(v.maxLinks) : (v.maxLinks as unknown as number),
+      trustApproved: v.trustApproved,
+    },
+  },
   account: { passwordless: { enabled: v.passwordless }, deletion: { enabled: v.accountDeletion }, signInAlerts: v.signInAlerts },
 });
 
@@ -116,6 +135,16 @@ const SettingsPage = () => {
           disabled={!canUpdate}
           onChange={(e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.checked as never)}
         />
+        <Field.Hint />
+      </Field.Root>
+    </Grid.Item>
+  );
+
+  const wordList = (name: 'blockedWords' | 'holdWords', label: string, hint: string) => (
+    <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+      <Field.Root name={name} id={name} hint={hint}>
+        <Field.Label>{label}</Field.Label>
+        <Textarea name={name} value={values[name]} disabled={!canUpdate} onChange={(e: React.ChangeEvent<HTMLTextAreaElement>) => set(name, e.target.value)} />
         <Field.Hint />
       </Field.Root>
     </Grid.Item>
@@ -204,7 +233,23 @@ const SettingsPage = () => {
             )}
             {section(
               t('settings.section.comments', 'Comments'),
-              toggle('autoApprove', t('settings.comments.autoApprove', 'Approve new comments automatically'), t('settings.comments.autoApprove.hint', 'Off: new comments wait for moderation'))
+              <>
+                {toggle('autoApprove', t('settings.comments.autoApprove', 'Approve new comments automatically'), t('settings.comments.autoApprove.hint', 'Off: new comments wait for moderation'))}
+                {toggle(
+                  'trustApproved',
+                  t('settings.comments.trustApproved', 'Trust approved authors'),
+                  t('settings.comments.trustApproved.hint', 'A signed-in author with an approved comment is approved at once, unless a rule holds the comment')
+                )}
+                {wordList('blockedWords', t('settings.comments.blockedWords', 'Blocked words'), t('settings.comments.blockedWords.hint', 'One per line; a comment with one is rejected (whole word, any case)'))}
+                {wordList('holdWords', t('settings.comments.holdWords', 'Hold words'), t('settings.comments.holdWords.hint', 'One per line; a comment with one waits for moderation'))}
+                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+                  <Field.Root name="maxLinks" id="maxLinks" hint={t('settings.comments.maxLinks.hint', 'A comment with more links waits for moderation')}>
+                    <Field.Label>{t('settings.comments.maxLinks', 'Most links in a comment')}</Field.Label>
+                    <TextInput name="maxLinks" value={values.maxLinks} disabled={!canUpdate} onChange={(e: React.ChangeEvent<HTMLInputElement>) => set('maxLinks', e.target.value)} />
+                    <Field.Hint />
+                  </Field.Root>
+                </Grid.Item>
+              </>
             )}
             {section(
               t('settings.section.keys', 'Keys'),

@@ -3,12 +3,14 @@
  * actions (admin-actions.ts), the search index and its triggers (search-index.ts; large builds go on in the
  * background), first-start Users & Permissions grants (the route modules name them; the permissions
  * service applies them), refresh-token revocation on user changes (user-revocation.ts), the locale list's
- * refresh, and the purge timer.
+ * refresh, the comment webhook events (services/comments/events.ts), the purge timer, and the background rendering
+ * of older comments' HTML (comment-html.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
 import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
+import { startCommentHtmlBackfill } from './comment-html';
 import { ensureIndexes } from './indexes';
 import { startResponseCache } from './response-cache';
 import { ensureSearchIndex } from './search-index';
@@ -30,6 +32,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureSearchIndex(strapi);
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
+  getService(strapi, 'comment-events').register();
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults(defaultGrants);
   revokeTokensOnUserChanges(strapi);
@@ -41,6 +44,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
     afterDelete: () => getService(strapi, 'locales').forget(),
   });
   getService(strapi, 'purge').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
+  startCommentHtmlBackfill(strapi);
 };
 
 export default bootstrap;

@@ -155,6 +155,22 @@ export const configSchema = z
       .object({
         autoApprove: z.boolean().default(false),
         maxLength: z.number().int().positive().default(5000),
+        /** How long after posting an author may edit a comment; 0: never. */
+        editWindow: durationOrZero(toSeconds('15m')),
+        /** Nodes carry `contentHtml`, the comment rendered from Markdown (services/comments/markdown.ts). */
+        markdown: z.boolean().default(true),
+        /** Threads of articles first published longer ago than this take no new comments; 0: never. */
+        closeAfter: durationOrZero(0),
+        /** Rules applied to a comment's text on submit and on edit (services/comments/moderation-rules.ts); admin-editable. */
+        moderation: z
+          .object({
+            blockedWords: z.array(z.string().min(1).max(100)).max(1000).default([]),
+            holdWords: z.array(z.string().min(1).max(100)).max(1000).default([]),
+            maxLinks: z.number().int().min(0).default(2),
+            trustApproved: z.boolean().default(false),
+          })
+          .strict()
+          .prefault({}),
         /** Paged threads: `GET /bag/articles/:id/comments?pagination[pageSize]=…` and `/bag/comments/:id/replies`. */
         thread: z
           .object({
@@ -214,6 +230,7 @@ export const configSchema = z
               .object({
                 reply: z.string().min(1).default('New reply to your comment'),
                 digest: z.string().min(1).default('Comments waiting for moderation'),
+                follow: z.string().min(1).default('New comment in a thread you follow'),
               })
               .strict()
               .prefault({}),

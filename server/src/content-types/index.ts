@@ -17,6 +17,8 @@ import mfaRecoveryCode from './mfa-recovery-code';
 import mfaChallenge from './mfa-challenge';
 import passkey from './passkey';
 import webauthnChallenge from './webauthn-challenge';
+import commentThread from './comment-thread';
+import commentSubscription from './comment-subscription';
 import redirect from './redirect';
 import slugRedirect from './slug-redirect';
 import signInDevice from './sign-in-device';
@@ -42,6 +44,8 @@ export default {
   'mfa-challenge': mfaChallenge,
   passkey,
   'webauthn-challenge': webauthnChallenge,
+  'comment-thread': commentThread,
+  'comment-subscription': commentSubscription,
   redirect,
   'slug-redirect': slugRedirect,
   'sign-in-device': signInDevice,

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { USER_UID } from '../domain/uids';
 import { getService } from '../services/get-service';
-import { validateAdminListQuery, validateContent, validateStatusBody } from '../validation/comment';
+import { validateAdminListQuery, validateCloseBody, validateContent, validatePinBody, validateStatusBody } from '../validation/comment';
 
 /** Who may read a user's e-mail in the Content Manager; the same right shows it on the moderation list. */
 const READ_USERS = { action: 'plugin::content-manager.explorer.read', subject: USER_UID, field: 'email' };
@@ -32,6 +32,16 @@ const adminCommentController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const body = (ctx.request.body ?? {}) as { content?: unknown };
     const content = validateContent(body.content, config.comments.maxLength);
     ctx.body = { data: await getService(strapi, 'comments').adminReply(String(ctx.params.documentId), content) };
+  },
+
+  async pin(ctx: Context) {
+    const pinned = validatePinBody(ctx.request.body);
+    ctx.body = { data: await getService(strapi, 'comments').pin(String(ctx.params.documentId), pinned) };
+  },
+
+  async close(ctx: Context) {
+    const closed = validateCloseBody(ctx.request.body);
+    ctx.body = { data: await getService(strapi, 'comments').setClosed(String(ctx.params.documentId), closed) };
   },
 });
 

@@ -13,6 +13,7 @@ import { getService } from '../services/get-service';
 const WHAT: Record<NotificationKind, string> = {
   reply: 'e-mails about replies to your comments',
   digest: 'digests of comments waiting for moderation',
+  follow: 'e-mails about new comments in threads you follow',
 };
 
 const page = (title: string, body: string) =>

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { FEED_TYPES, type FeedFormat } from '../services/discovery/feeds';
 import { getService } from '../services/get-service';
+import { parseIdentifier } from '../validation/comment';
 import { validateFeedQuery } from '../validation/discovery';
 
 /** Feeds of the newest published articles (docs/discovery.md#feeds). */
@@ -20,6 +21,12 @@ const feedController = ({ strapi }: { strapi: Core.Strapi }) => {
     },
     async json(ctx: Context) {
       await serve(ctx, 'json');
+    },
+    /** An article's newest comments (docs/comments.md#comment-feed). */
+    async comments(ctx: Context) {
+      const body = await getService(strapi, 'discovery-comment-feed').rss(parseIdentifier(ctx.params.id), ctx.query.locale);
+      ctx.type = FEED_TYPES.rss;
+      ctx.body = body;
     },
   };
 };

@@ -10,6 +10,7 @@ import category from './category';
 import comment from './comment';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentFeedback from './comment-feedback';
+import commentFollow from './comment-follow';
 import crypto from './crypto';
 import feed from './feed';
 import menu from './menu';
@@ -46,6 +47,7 @@ const controllers = {
   comment,
   'comment-unsubscribe': commentUnsubscribe,
   'comment-feedback': commentFeedback,
+  'comment-follow': commentFollow,
   crypto,
   feed,
   menu,

@@ -8,6 +8,8 @@ import { articleDelete } from './article-delete';
 import { cacheInvalidation } from './cache-invalidation';
 import { commentClientInfo } from './comment-client-info';
 import { commentDelete } from './comment-delete';
+import { commentMarkdown } from './comment-markdown';
+import { commentEvents } from './comment-events';
 import { commentNotifications } from './comment-notifications';
 import { commentStatus } from './comment-status';
 import { redirectRules } from './redirect-rules';
@@ -21,7 +23,9 @@ export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Midd
   redirectRules(strapi),
   commentStatus(strapi),
   commentClientInfo(strapi),
+  commentMarkdown(),
   commentDelete(strapi),
   commentNotifications(strapi),
+  commentEvents(strapi),
   articleDelete(strapi),
 ];

@@ -11,7 +11,7 @@ const plugin = (names: string[]) => names.map((name) => `plugin::${PLUGIN_ID}.${
 
 export const WATCHED: Record<string, readonly CacheScope[]> = Object.fromEntries([
   ...plugin(['article', 'page', 'banner', 'category', 'tag', 'menu', 'menu-item', 'redirect', 'slug-redirect']).map((uid) => [uid, ['content']]),
-  ...plugin(['comment', 'comment-reaction', 'comment-report']).map((uid) => [uid, ['comments']]),
+  ...plugin(['comment', 'comment-reaction', 'comment-report', 'comment-thread']).map((uid) => [uid, ['comments']]),
   ['plugin::upload.file', ['content']],
   ['plugin::users-permissions.user', ['content', 'comments']],
   ['plugin::i18n.locale', ['content']],

@@ -8,12 +8,16 @@ import { invalidField as invalid } from './errors';
 export const THREAD_SORTS = ['createdAt:desc', 'createdAt:asc', 'top'] as const;
 export type ThreadSort = (typeof THREAD_SORTS)[number];
 
-/** Where a page ends: the last row's sort key (likes only for `top`; createdAt in epoch ms) and id. */
+/**
+ * Where a page ends: the last row's sort key (likes only for `top`; createdAt in epoch ms) and id. A page of roots
+ * that ends among the pinned roots (listed first, most recently pinned first) ends at `pinnedAt` (epoch ms) and id.
+ */
 export interface CursorKey {
   sort: ThreadSort;
   likes?: number;
   createdAt: number;
   id: number;
+  pinnedAt?: number;
 }
 
 export interface PageQuery {
@@ -42,6 +46,10 @@ export const cursorCodec = (appKeys: unknown) => {
 
   return {
     encode(key: CursorKey): string {
+      if (key.pinnedAt !== undefined) {
+        const payload = Buffer.from(JSON.stringify([`${SORT_CODES[key.sort]}p`, key.pinnedAt, key.id])).toString('base64url');
+        return `${payload}.${mac(payload)}`;
+      }
       const values = key.sort === 'top' ? [key.likes ?? 0, key.createdAt, key.id] : [key.createdAt, key.id];
       const payload = Buffer.from(JSON.stringify([SORT_CODES[key.sort], ...values])).toString('base64url');
       return `${payload}.${mac(payload)}`;
@@ -65,9 +73,15 @@ export const cursorCodec = (appKeys: unknown) => {
         return invalid('after', 'is not a valid cursor');
       }
       if (!Array.isArray(parsed) || !parsed.slice(1).every((n) => Number.isSafeInteger(n))) return invalid('after', 'is not a valid cursor');
-      const cursorSort = SORT_OF_CODE.get(parsed[0]);
+      const code = typeof parsed[0] === 'string' ? parsed[0] : '';
+      const pinned = code.length === 2 && code.endsWith('p');
+      const cursorSort = SORT_OF_CODE.get(pinned ? code[0] : code);
       if (cursorSort !== sort) return invalid('after', `was made for another sort; start again without it for sort=${sort}`);
       const numbers = parsed.slice(1) as number[];
+      if (pinned) {
+        if (numbers.length !== 2) return invalid('after', 'is not a valid cursor');
+        return { sort, pinnedAt: numbers[0], createdAt: 0, id: numbers[1] };
+      }
       if (sort === 'top') {
         if (numbers.length !== 3) return invalid('after', 'is not a valid cursor');
         return { sort, likes: numbers[0], createdAt: numbers[1], id: numbers[2] };

@@ -6,11 +6,14 @@ import captcha from './auth/captcha';
 import clock from './platform/clock';
 import content from './content';
 import comments from './comments/comments';
+import commentEvents from './comments/events';
+import commentFollowers from './comments/followers';
 import commentNotifications from './comments/notifications';
 import commentReactions from './comments/reactions';
 import commentReports from './comments/reports';
 import commentThreads from './comments/threads';
 import crypto from './crypto/crypto';
+import discoveryCommentFeed from './discovery/comment-feed';
 import discoveryFeeds from './discovery/feeds';
 import discoverySitemap from './discovery/sitemap';
 import editPanel from './content/edit-panel';
@@ -46,11 +49,14 @@ export default {
   clock,
   content,
   comments,
+  'comment-events': commentEvents,
+  'comment-followers': commentFollowers,
   'comment-notifications': commentNotifications,
   'comment-reactions': commentReactions,
   'comment-reports': commentReports,
   'comment-threads': commentThreads,
   crypto,
+  'discovery-comment-feed': discoveryCommentFeed,
   'discovery-feeds': discoveryFeeds,
   'discovery-sitemap': discoverySitemap,
   'edit-panel': editPanel,

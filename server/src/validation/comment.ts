@@ -2,9 +2,9 @@
 import { z } from 'zod/v4';
 import type { AdminListQuery, CommentInput, Identifier } from '../domain/comments';
 import { invalidField as invalid } from '../domain/errors';
-import { MODERATION_PAGE_SIZE, moderationQueryShape, statusBody } from '../domain/shapes/admin';
+import { MODERATION_PAGE_SIZE, closeBody, moderationQueryShape, pinBody, statusBody } from '../domain/shapes/admin';
 import { identifier, toIdentifier } from '../domain/shapes/common';
-import { commentFields, commentText, type CommentStatus } from '../domain/shapes/comments';
+import { MINE_PAGE_SIZE, commentFields, commentText, type CommentStatus } from '../domain/shapes/comments';
 import { isRecord } from '../utils/is-record';
 import { parseShape } from './shape';
 
@@ -59,3 +59,28 @@ export const validateStatusBody = (body: unknown): { documentIds: string[]; stat
   // The shape's check has made every item a documentId string.
   return { documentIds: [...new Set(input.documentIds as string[])], status: input.status };
 };
+
+const wholeNumber = (field: string, value: unknown, fallback: number, max: number): number => {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    return invalid(field, `must be an integer from 1 to ${max}`);
+  }
+  return Number(value);
+};
+
+/** GET /bag/comments/mine?pagination[page]=&pagination[pageSize]= */
+export const validateMineQuery = (query: unknown): { page: number; pageSize: number } => {
+  const input = isRecord(query) ? query : {};
+  const paging = isRecord(input.pagination) ? input.pagination : {};
+  if (input.pagination !== undefined && !isRecord(input.pagination)) invalid('pagination', 'must be an object');
+  return {
+    page: wholeNumber('pagination.page', paging.page, 1, 1_000_000),
+    pageSize: wholeNumber('pagination.pageSize', paging.pageSize, MINE_PAGE_SIZE.default, MINE_PAGE_SIZE.max),
+  };
+};
+
+/** PUT /cms-plugin-bag/comments/:documentId/pin: `{ pinned: boolean }`. */
+export const validatePinBody = (body: unknown): boolean => parseShape(pinBody, isRecord(body) ? body : {}, { first: true }).pinned;
+
+/** PUT /cms-plugin-bag/articles/:documentId/comments: `{ closed: boolean }`. */
+export const validateCloseBody = (body: unknown): boolean => parseShape(closeBody, isRecord(body) ? body : {}, { first: true }).closed;

@@ -21,6 +21,8 @@ export interface RowActions {
   onFilterArticle: (article: ArticleFilter) => void;
   onSetStatus: (documentIds: string[], status: CommentStatus) => void;
   onReply: (comment: ModeratedComment) => void;
+  onPin: (comment: ModeratedComment, pinned: boolean) => void;
+  onCloseThread: (articleDocumentId: string, closed: boolean) => void;
 }
 
 interface Props extends RowActions {
@@ -32,7 +34,7 @@ interface Props extends RowActions {
   focused?: boolean;
 }
 
-export const CommentRow = ({ t, row, selected, busy, focused = false, onToggle, onFilterArticle, onSetStatus, onReply }: Props) => {
+export const CommentRow = ({ t, row, selected, busy, focused = false, onToggle, onFilterArticle, onSetStatus, onReply, onPin, onCloseThread }: Props) => {
   const { formatDate } = useIntl();
   const ref = React.useRef<HTMLTableRowElement>(null);
   React.useEffect(() => {
@@ -49,6 +51,11 @@ export const CommentRow = ({ t, row, selected, busy, focused = false, onToggle, 
           <Typography variant="pi" textColor="neutral500" tag="p">
             {t('moderation.isReply', 'Reply')}
           </Typography>
+        )}
+        {row.pinned && (
+          <Badge active data-pinned>
+            {t('moderation.pinned', 'Pinned')}
+          </Badge>
         )}
         {row.reports.length > 0 && (
           <Box paddingTop={2} data-reports>
@@ -82,6 +89,10 @@ export const CommentRow = ({ t, row, selected, busy, focused = false, onToggle, 
             </Link>
             <Button size="S" variant="ghost" onClick={() => onFilterArticle({ documentId: row.article!.documentId, title: row.article!.title })}>
               {t('moderation.filterByArticle', 'Only this article')}
+            </Button>
+            {row.article.closed && <Badge data-thread-closed>{t('moderation.threadClosed', 'Thread closed')}</Badge>}
+            <Button size="S" variant="tertiary" disabled={busy} onClick={() => onCloseThread(row.article!.documentId, !row.article!.closed)}>
+              {row.article.closed ? t('moderation.reopenThread', 'Reopen thread') : t('moderation.closeThread', 'Close thread')}
             </Button>
           </Flex>
         )}
@@ -121,6 +132,11 @@ export const CommentRow = ({ t, row, selected, busy, focused = false, onToggle, 
           <IconButton label={t('moderation.reply', 'Reply as the site')} disabled={busy} onClick={() => onReply(row)}>
             <Discuss />
           </IconButton>
+          {!row.parent && (
+            <Button size="S" variant="secondary" disabled={busy} onClick={() => onPin(row, !row.pinned)}>
+              {row.pinned ? t('moderation.unpin', 'Unpin') : t('moderation.pin', 'Pin')}
+            </Button>
+          )}
         </Flex>
       </Td>
     </Tr>

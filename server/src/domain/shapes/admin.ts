@@ -14,12 +14,22 @@ export const durationInput = z.union([
 
 const captcha = z.strictObject({ enabled: z.boolean(), type: captchaType });
 
+const ruleWords = z.array(z.string().trim().min(1, 'must not contain empty words').max(100, 'must contain words of at most 100 characters')).max(1000);
+
+/** `comments.moderation`: what a comment's text must not or may only with a moderator's look contain. */
+export const moderationRules = z.strictObject({
+  blockedWords: ruleWords,
+  holdWords: ruleWords,
+  maxLinks: z.number().int().min(0),
+  trustApproved: z.boolean(),
+});
+
 /** The configuration keys an administrator may change without a restart; durations in seconds. */
 export const adminSettings = z.strictObject({
   login: z.strictObject({ captcha }),
   register: z.strictObject({ captcha }),
   auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
-  comments: z.strictObject({ autoApprove: z.boolean() }),
+  comments: z.strictObject({ autoApprove: z.boolean(), moderation: moderationRules }),
   account: z.strictObject({
     passwordless: z.strictObject({ enabled: z.boolean() }),
     deletion: z.strictObject({ enabled: z.boolean() }),
@@ -33,7 +43,7 @@ export const settingsBody = z
     login: z.strictObject({ captcha: captcha.partial() }).partial(),
     register: z.strictObject({ captcha: captcha.partial() }).partial(),
     auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: durationInput }).partial(), requireEncryptedPassword: z.boolean() }).partial(),
-    comments: z.strictObject({ autoApprove: z.boolean() }).partial(),
+    comments: z.strictObject({ autoApprove: z.boolean(), moderation: moderationRules.partial() }).partial(),
     account: z
       .strictObject({
         passwordless: z.strictObject({ enabled: z.boolean() }).partial(),
@@ -73,8 +83,9 @@ export const moderatedComment = z.object({
   userAgent: z.string().nullable(),
   createdAt: z.string(),
   author: z.object({ id: z.number().int(), documentId: z.string(), username: z.string(), email: z.string().optional() }).nullable(),
-  article: z.object({ documentId: z.string(), title: z.string(), slug: z.string() }).nullable(),
+  article: z.object({ documentId: z.string(), title: z.string(), slug: z.string(), closed: z.boolean() }).nullable(),
   parent: z.object({ documentId: z.string() }).nullable(),
+  pinned: z.boolean(),
   likes: z.number().int(),
   reportCount: z.number().int(),
   /** Oldest first; reasons and details only, never who reported. */
@@ -127,3 +138,12 @@ export const statusResponse = z.object({ data: z.object({ updated: z.number().in
 export const replyParams = { documentId: z.string() };
 export const replyBody = z.object({ content: commentText() });
 export const replyResponse = z.object({ data: moderatedComment });
+
+/** `PUT /cms-plugin-bag/comments/:documentId/pin`: pinned roots come first in trees and pages, most recently pinned first. */
+export const pinBody = z.object({ pinned: z.boolean({ error: 'must be true or false' }) });
+export const pinResponse = z.object({ data: z.object({ documentId: z.string(), pinned: z.boolean() }) });
+
+/** `PUT /cms-plugin-bag/articles/:documentId/comments`: close or reopen an article's thread. */
+export const closeParams = { documentId: z.string() };
+export const closeBody = z.object({ closed: z.boolean({ error: 'must be true or false' }) });
+export const closeResponse = z.object({ data: z.object({ documentId: z.string(), closed: z.boolean() }) });

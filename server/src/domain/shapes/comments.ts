@@ -1,6 +1,6 @@
 /** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
 import { z } from 'zod/v4';
-import { identifier, optionalIdentifier, publicAuthor } from './common';
+import { identifier, optionalIdentifier, pagination, publicAuthor } from './common';
 import { localeQuery } from './content';
 import { NO_NUL, atMost, codePoints, noNul, required } from './fields';
 
@@ -50,6 +50,10 @@ export const commentNode = z.object({
   createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   author: publicAuthor.nullable(),
+  editedAt: z.iso.datetime().nullable().describe('When the author last edited it; null if never.'),
+  pinned: z.boolean().describe('Pinned by a moderator (roots only; pinned roots come first).'),
+  deleted: z.boolean().describe('Taken back by its author and kept for its replies: content and contentHtml are empty, author is null.'),
+  contentHtml: z.string().optional().describe('The content rendered from Markdown (with comments.markdown).'),
   get children(): z.ZodArray<typeof commentNode> {
     return z.array(commentNode);
   },
@@ -68,6 +72,10 @@ export const threadReply = z.object({
   isAdmin: z.boolean(),
   likes: z.number().int(),
   author: publicAuthor.nullable(),
+  editedAt: z.iso.datetime().nullable().describe('When the author last edited it; null if never.'),
+  pinned: z.boolean().describe('Pinned by a moderator (roots only; pinned roots come first).'),
+  deleted: z.boolean().describe('Taken back by its author and kept for its replies: content and contentHtml are empty, author is null.'),
+  contentHtml: z.string().optional().describe('The content rendered from Markdown (with comments.markdown).'),
   replyCount: z.number().int().describe('Approved direct replies.'),
 });
 
@@ -84,6 +92,7 @@ export const cursorPagination = z.object({
 /** `total` is left out with `pagination[withCount]=false`. */
 export const threadMeta = z.object({
   pagination: cursorPagination,
+  closed: z.boolean().optional().describe('Present and true when the thread takes no new comments.'),
   total: z.number().int().optional().describe("The article's approved roots (in a page of replies, the comment's approved direct replies)."),
 });
 
@@ -106,6 +115,35 @@ export const repliesQuery = { pagination: pageSizeQuery, after: z.string().optio
 /** Approved, visible comments per article, keyed as the ids were given. */
 export const countsQuery = { articles: z.string().describe('comma-separated documentIds or numeric ids, at most 100'), ...localeQuery };
 export const countsResponse = z.object({ data: z.record(z.string(), z.number().int()) });
+
+/** `PUT /bag/comments/:id`: the author's new text. */
+export const editBody = z.object({ content: commentText() });
+export const editedComment = z.object({
+  id: z.number().int(),
+  documentId: z.string(),
+  content: z.string(),
+  status: commentStatus,
+  createdAt: z.iso.datetime(),
+  editedAt: z.iso.datetime(),
+});
+export const editResponse = z.object({ data: editedComment });
+export const deleteResponse = z.object({ message: z.string() });
+
+/** `GET /bag/comments/mine`: the account's comments in every status, newest first. */
+export const mineQuery = {
+  pagination: z.object({ page: z.string().optional(), pageSize: z.string().optional() }).optional(),
+  ...localeQuery,
+};
+export const myComment = z.object({
+  documentId: z.string(),
+  content: z.string(),
+  status: commentStatus,
+  createdAt: z.iso.datetime(),
+  editedAt: z.iso.datetime().nullable(),
+  article: z.object({ documentId: z.string(), slug: z.string(), title: z.string() }).nullable(),
+});
+export const mineResponse = z.object({ data: z.array(myComment), meta: z.object({ pagination }) });
+export const MINE_PAGE_SIZE = { default: 25, max: 100 };
 
 /** The article (`documentId`, numeric id accepted) or the comment a route is about. */
 export const idParams = { id: z.string() };

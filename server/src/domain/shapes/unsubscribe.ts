@@ -1,7 +1,7 @@
 /** Shapes of `/api/bag/comments/unsubscribe?token=…`, the signed link in every notification e-mail. */
 import { z } from 'zod/v4';
 
-export const notificationKind = z.enum(['reply', 'digest']);
+export const notificationKind = z.enum(['reply', 'digest', 'follow']);
 
 export const tokenQuery = { token: z.string().describe('the signed token of the e-mail link') };
 

@@ -53,14 +53,15 @@ export const deleteReactionRows = async (strapi: Core.Strapi, commentIds: number
 /**
  * Records the voter's report (a repeat changes nothing), counts it, and sends the comment back to `pending` when
  * `reportCount` reaches `threshold`; one transaction. 404 (and nothing kept) when the comment was deleted meanwhile.
+ * True when this was the voter's first report of the comment.
  */
 export const insertReportRow = async (
   strapi: Core.Strapi,
   report: { commentId: number; voter: string; input: ReportInput; now: Date; threshold: number }
-): Promise<void> => {
+): Promise<boolean> => {
   const { commentId, voter, input, now, threshold } = report;
   const n = reportTables(strapi);
-  await strapi.db.connection.transaction(async (trx: Knex.Transaction) => {
+  return strapi.db.connection.transaction(async (trx: Knex.Transaction) => {
     const inserted = await trx(n.reports)
       .insert({
         [n.comment]: commentId,
@@ -73,7 +74,7 @@ export const insertReportRow = async (
       .onConflict([n.comment, n.voter])
       .ignore()
       .returning('id');
-    if (inserted.length === 0) return;
+    if (inserted.length === 0) return false;
     const updated: Array<Record<string, unknown>> = await trx(n.comments)
       .where('id', commentId)
       .update({ [n.reportCount]: trx.raw('COALESCE(??, 0) + 1', [n.reportCount]) }, [n.reportCount]);
@@ -84,6 +85,7 @@ export const insertReportRow = async (
         .andWhere(n.status, 'approved')
         .update({ [n.status]: 'pending', [n.commentUpdatedAt]: now });
     }
+    return true;
   });
 };
 

@@ -72,7 +72,7 @@ export const articlePlanRows = async (strapi: Core.Strapi, identifier: Identifie
     [s.articleLink.table, s.articleLink.target, publishedRows, s.comments, 'links', 'links']
   );
   const query = sameDocument(knex()(s.articles), documentId)
-    .select({ id: 'id', publishedAt: s.articleColumn('publishedAt') })
+    .select({ id: 'id', documentId, publishedAt: s.articleColumn('publishedAt') })
     .select(knex().raw('(select coalesce(max(id), 0) from ??) as ??', [s.comments, 'maxId']))
     .select(links);
   const rows: RawRow[] = await query;
@@ -106,6 +106,32 @@ const approvedRoots = (knex: () => Knex, s: CommentSchema, rowIds: number[], q: 
 
 const linkDriverOf = (s: CommentSchema) => ({ from: `${s.articleLink.table} as l`, commentId: `l.${s.articleLink.comment}` });
 
+/**
+ * Pinned roots first, most recently pinned first, in the same statement as the rest of the page: the sort gains a
+ * leading key (pinned or not, then the pin time), and a cursor that ended among the pinned roots continues there
+ * before the unpinned ones; one that ended among the unpinned ones only reads unpinned roots.
+ */
+const applyPinnedFirst = (query: Knex.QueryBuilder, s: CommentSchema, after?: CursorKey) => {
+  const pinnedAt = `c.${s.commentColumn('pinnedAt')}`;
+  if (after?.pinnedAt !== undefined) {
+    const at = new Date(after.pinnedAt);
+    query.where((q) =>
+      q
+        .whereNull(pinnedAt)
+        .orWhere(pinnedAt, '<', at)
+        .orWhere((tie) => tie.where(pinnedAt, '=', at).andWhere('c.id', '<', after.id))
+    );
+  } else if (after) {
+    // Past the pinned roots: the plain sort, which the status index can serve.
+    query.whereNull(pinnedAt);
+    return;
+  }
+  query
+    .orderByRaw('case when ?? is null then 1 else 0 end', [pinnedAt])
+    .orderBy(pinnedAt, 'desc')
+    .orderByRaw('case when ?? is null then 0 else ?? end desc', [pinnedAt, 'c.id']);
+};
+
 /** A page of the approved roots linked to `rowIds` (node columns), in `sort` order after `after`, at most `limit` rows. */
 export const rootRows = async (
   strapi: Core.Strapi,
@@ -115,7 +141,8 @@ export const rootRows = async (
   const s = commentSchema(strapi);
   const { rowIds, useIndex } = page;
   const query = approvedRoots(knex, s, rowIds, useIndex ? nodeQuery(knex, s) : nodeQuery(knex, s, linkDriverOf(s)), useIndex);
-  applySort(query, s, page.sort, page.after);
+  applyPinnedFirst(query, s, page.after);
+  applySort(query, s, page.sort, page.after?.pinnedAt === undefined ? page.after : undefined);
   const rows: RawRow[] = await query.limit(page.limit);
   return rows;
 };

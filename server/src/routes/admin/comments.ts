@@ -30,6 +30,22 @@ const routes: PluginRoute[] = [
     response: shapes.replyResponse,
     config: moderate,
   },
+  {
+    method: 'PUT',
+    path: '/comments/:documentId/pin',
+    handler: 'admin-comment.pin',
+    request: { params: shapes.replyParams, ...jsonBody(shapes.pinBody) },
+    response: shapes.pinResponse,
+    config: moderate,
+  },
+  {
+    method: 'PUT',
+    path: '/articles/:documentId/comments',
+    handler: 'admin-comment.close',
+    request: { params: shapes.closeParams, ...jsonBody(shapes.closeBody) },
+    response: shapes.closeResponse,
+    config: moderate,
+  },
 ];
 
 export default routes;

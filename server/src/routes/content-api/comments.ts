@@ -1,6 +1,7 @@
 /**
  * `/api/bag/comments` (submission, flood-limited), `/api/bag/articles/:id/comments` (the approved tree, or a page of
- * it), `/api/bag/comments/counts` and `/api/bag/comments/:id/replies`. Fixed paths come before `:id` ones.
+ * it), `/api/bag/comments/counts`, `/api/bag/comments/:id/replies`, and the author's own: `/api/bag/comments/mine`,
+ * edit and delete `/api/bag/comments/:id`. Fixed paths come before `:id` ones.
  */
 import * as shapes from '../../domain/shapes/comments';
 import { COMMENTS_CACHE, jsonBody, rateLimited, type RouteModule } from '../types';
@@ -14,6 +15,30 @@ const commentRoutes: RouteModule = {
       request: { ...jsonBody(shapes.createBody), query: shapes.commentLocaleQuery },
       response: shapes.createResponse,
       config: { prefix: '', middlewares: [rateLimited('comment')] },
+    },
+    {
+      method: 'GET',
+      path: '/bag/comments/mine',
+      handler: 'comment.mine',
+      request: { query: shapes.mineQuery },
+      response: shapes.mineResponse,
+      config: { prefix: '' },
+    },
+    {
+      method: 'PUT',
+      path: '/bag/comments/:id',
+      handler: 'comment.edit',
+      request: { params: shapes.idParams, ...jsonBody(shapes.editBody), query: shapes.commentLocaleQuery },
+      response: shapes.editResponse,
+      config: { prefix: '' },
+    },
+    {
+      method: 'DELETE',
+      path: '/bag/comments/:id',
+      handler: 'comment.remove',
+      request: { params: shapes.idParams, query: shapes.commentLocaleQuery },
+      response: shapes.deleteResponse,
+      config: { prefix: '' },
     },
     {
       method: 'GET',
@@ -44,8 +69,8 @@ const commentRoutes: RouteModule = {
     },
   ],
   grants: {
-    public: ['comment.create', 'comment.findByArticle', 'comment.counts', 'comment.replies'],
-    authenticated: ['comment.create', 'comment.findByArticle', 'comment.counts', 'comment.replies'],
+    public: ['comment.create', 'comment.findByArticle', 'comment.counts', 'comment.replies', 'comment.edit', 'comment.remove', 'comment.mine'],
+    authenticated: ['comment.create', 'comment.findByArticle', 'comment.counts', 'comment.replies', 'comment.edit', 'comment.remove', 'comment.mine'],
   },
 };
 

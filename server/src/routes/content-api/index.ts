@@ -4,6 +4,7 @@ import account from './account';
 import auth from './auth';
 import comments from './comments';
 import commentFeedback from './comment-feedback';
+import commentFollow from './comment-follow';
 import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
@@ -12,7 +13,20 @@ import mfa from './mfa';
 import passkeys from './passkeys';
 import search from './search';
 
-const modules: RouteModule[] = [auth, account, mfa, passkeys, cryptoRoutes, content, comments, commentFeedback, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [
+  auth,
+  account,
+  mfa,
+  passkeys,
+  cryptoRoutes,
+  content,
+  comments,
+  commentFeedback,
+  commentFollow,
+  commentUnsubscribe,
+  feeds,
+  search,
+];
 
 export const routes = modules.flatMap((module) => module.routes);
 

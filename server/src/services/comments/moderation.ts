@@ -1,4 +1,4 @@
-/** The moderation page: the list, status changes and replies as the site. */
+/** The moderation page: the list, status changes, replies as the site, and pins. */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { AdminListQuery, CommentStatus } from '../../domain/comments';
@@ -29,6 +29,7 @@ interface StoredComment {
   parent?: { id: number; documentId: string } | null;
   likes?: number | null;
   reportCount?: number | null;
+  pinnedAt?: Date | string | null;
 }
 
 const ADMIN_POPULATE = {
@@ -37,7 +38,7 @@ const ADMIN_POPULATE = {
   parent: { select: ['id', 'documentId'] },
 };
 
-const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = []): AdminComment => ({
+const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = [], closed = new Set<string>()): AdminComment => ({
   id: row.id,
   documentId: row.documentId,
   content: row.content,
@@ -54,8 +55,11 @@ const toAdminComment = (row: StoredComment, showEmail: boolean, reports: Moderat
         ...(showEmail ? { email: row.author.email } : {}),
       }
     : null,
-  article: row.article ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug } : null,
+  article: row.article
+    ? { documentId: row.article.documentId, title: row.article.title, slug: row.article.slug, closed: closed.has(row.article.documentId) }
+    : null,
   parent: row.parent ? { documentId: row.parent.documentId } : null,
+  pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
   likes: Number(row.likes ?? 0),
   reportCount: Number(row.reportCount ?? 0),
   reports,
@@ -80,8 +84,13 @@ export const moderation = (strapi: Core.Strapi) => ({
         : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const reports = await getService(strapi, 'comment-reports').forComments(ids);
+      const articles = [...new Set(rows.flatMap((row) => (row.article ? [row.article.documentId] : [])))];
+      const closedRows = articles.length
+        ? await strapi.db.query(uid('comment-thread')).findMany({ select: ['article'], where: { article: { $in: articles }, closed: true } })
+        : [];
+      const closed = new Set<string>(closedRows.map((row: { article: string }) => row.article));
       return {
-        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id))] : [])),
+        data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id), closed)] : [])),
         meta: {
           pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(total / query.pageSize), total },
         },
@@ -92,6 +101,8 @@ export const moderation = (strapi: Core.Strapi) => ({
     async setStatus(documentIds: string[], status: CommentStatus): Promise<number> {
       const notifications = getService(strapi, 'comment-notifications');
       const approving = status === 'approved' ? await notifications.notApprovedYet(documentIds) : [];
+      const events = getService(strapi, 'comment-events');
+      const changing = await events.notYet(documentIds, status);
       // One statement for the whole selection; the moderation page sends a page of comments at a time.
       const { count } = await strapi.db.query(COMMENT).updateMany({
         where: { documentId: { $in: documentIds } },
@@ -100,7 +111,24 @@ export const moderation = (strapi: Core.Strapi) => ({
       // A moderator's approval settles the reports: the threshold counts new ones only.
       if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
       notifications.repliesApproved(approving);
+      events.statusChanged(changing, status);
       return Number(count);
+    },
+
+    /** Pins or unpins a root comment: pinned roots come first in trees and pages, most recently pinned first. */
+    async pin(documentId: string, pinned: boolean): Promise<{ documentId: string; pinned: boolean }> {
+      const row = await strapi.db.query(COMMENT).findOne({
+        select: ['id', 'deleted'],
+        where: { documentId },
+        populate: { parent: { select: ['id'] } },
+      });
+      if (!row) throw new errors.NotFoundError('Comment not found');
+      if (row.parent) throw new errors.ValidationError('Only top-level comments can be pinned');
+      await strapi.db.query(COMMENT).update({
+        where: { id: row.id },
+        data: { pinnedAt: pinned ? new Date(getService(strapi, 'clock').now()) : null },
+      });
+      return { documentId, pinned };
     },
 
     /** A reply as the site: `isAdmin`, approved at once, under `documentId`, on the same article. */

@@ -1,5 +1,6 @@
 /** A page of one comment's direct approved replies (part of the `comment-threads` service). */
 import type { Core } from '@strapi/strapi';
+import type { PluginConfig } from '../../config/schema';
 import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
 import { replyRows } from '../../repositories/comments/threads';
@@ -11,11 +12,11 @@ export const replies = (strapi: Core.Strapi, { toNodes, paginate }: ReturnType<t
      * A page of one comment's direct approved replies, oldest first. The comment must be approved, have only
      * approved ancestors (what the tree shows), and belong to a published article; otherwise 404.
      */
-    async replies(identifier: Identifier | undefined, query: PageQuery): Promise<{ data: ThreadReply[]; meta: PageMeta }> {
+    async replies(identifier: Identifier | undefined, query: PageQuery, config: PluginConfig): Promise<{ data: ThreadReply[]; meta: PageMeta }> {
       const parent = await visibleCommentOr404(strapi, identifier);
       const parentId = parent.id;
       const rows = await replyRows(strapi, { parentId, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
-      return paginate(toNodes(rows), query, parent.replyCount);
+      return paginate(toNodes(rows, config.comments.markdown), query, parent.replyCount);
     },
 
 });

@@ -37,7 +37,8 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
       const target = await visibleCommentOr404(strapi, identifier);
       const key = voterKey(strapi, voter);
       const now = new Date(getService(strapi, 'clock').now());
-      await insertReportRow(strapi, { commentId: target.id, voter: key, input, now, threshold: config.comments.reports.threshold });
+      const first = await insertReportRow(strapi, { commentId: target.id, voter: key, input, now, threshold: config.comments.reports.threshold });
+      if (first) getService(strapi, 'comment-events').reported([target.documentId]);
       await getService(strapi, 'cache-versions').invalidate('comments');
       return { id: target.id, documentId: target.documentId, reported: true };
     },

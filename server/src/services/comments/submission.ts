@@ -13,6 +13,9 @@ import { toIso } from '../../domain/time';
 import { findVisibleComment } from '../../repositories/comments/tables';
 import { forbidden } from '../../domain/errors';
 import { findPublishedArticle } from './articles';
+import { admission } from './admission';
+import { closing } from './closing';
+import { getService } from '../get-service';
 import type { z } from 'zod/v4';
 import type { createdComment } from '../../domain/shapes/comments';
 
@@ -52,12 +55,14 @@ export const submission = (strapi: Core.Strapi) => {
         throw forbidden('Cannot comment on behalf of another user');
       }
       const article = await findPublishedArticle(strapi, input.article);
+      await closing(strapi).assertOpen(article.documentId, config);
       const parent = input.parent === undefined ? null : await part.findApprovedParent(input.parent, article.documentId);
+      const status = await admission(strapi).statusFor(input.content, user?.id ?? null, config);
       // The Document Service middlewares run around this create (see the module comment).
       const created = await strapi.documents(COMMENT).create({
         data: {
           content: input.content,
-          status: config.comments.autoApprove ? 'approved' : 'pending',
+          status,
           isAdmin: false,
           // A document without a default-locale version is linked in the locale it has (the host's relation
           // lookup would otherwise look for the default locale's version).

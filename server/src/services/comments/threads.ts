@@ -13,6 +13,7 @@ import type { PluginConfig } from '../../config/schema';
 import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
 import { articlePlanRows, firstReplyRows, replyCounts, rootCount, rootRows } from '../../repositories/comments/threads';
+import { closing } from './closing';
 import { counts } from './counts';
 import { replies } from './replies';
 import { threadPages, type PageMeta, type ThreadRoot } from './thread-pages';
@@ -36,6 +37,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     if (published.length === 0) throw new errors.NotFoundError('Article not found');
     const maxCommentId = Number(rows[0].maxId ?? 0);
     return {
+      documentId: String(rows[0].documentId),
       rowIds: rows.map((row) => Number(row.id)),
       publishedRowIds: published,
       fromIndex: Number(rows[0].links ?? 0) >= Math.floor(maxCommentId / 4) + 1,
@@ -67,7 +69,8 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       // The one read that grows with the article's roots; `pagination[withCount]=false` skips it.
       const total = query.withCount ? await rootCount(strapi, rowIds, fromIndex) : undefined;
 
-      const { data, meta } = paginate(toNodes(rows), query, total);
+      const closed = await closing(strapi).isClosed(article.documentId, config);
+      const { data, meta } = paginate(toNodes(rows, config.comments.markdown), query, total, closed);
       const roots: ThreadRoot[] = data.map((node) => ({ ...node, replies: [] }));
       const rootIds = roots.map((root) => root.id);
       const byId = new Map(roots.map((root) => [root.id, root]));
@@ -81,7 +84,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
           if (!root || seen.has(Number(row.id))) continue;
           seen.add(Number(row.id));
           root.replyCount = Number(row.siblings);
-          root.replies.push(toNode(row));
+          root.replies.push(toNode(row, config.comments.markdown));
         }
       } else if (rootIds.length > 0) {
         const counts = await replyCounts(strapi, rootIds);

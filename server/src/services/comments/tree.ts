@@ -7,6 +7,7 @@ import { yieldToEventLoop } from '../../utils/json';
 import { buildTree } from '../../utils/tree';
 import { findPublishedArticle } from './articles';
 import { visibleComments } from './visibility';
+import { nodeFields, pinnedAtOf } from './node-fields';
 import type { CommentTreeNode } from '../../domain/shapes/comments';
 
 /** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
@@ -22,7 +23,7 @@ export const tree = (strapi: Core.Strapi) => ({
    * tree. The event loop is handed back between these steps, so a 10,000-comment thread does not stall the other
    * requests (SQLite answers synchronously).
    */
-  async tree(identifier: Identifier | undefined): Promise<{ data: CommentNode[]; meta: { total: number } }> {
+  async tree(identifier: Identifier | undefined, markdown: boolean): Promise<{ data: CommentNode[]; meta: { total: number } }> {
     const article = await findPublishedArticle(strapi, identifier);
     const shape = await treeShapeRows(strapi, article.documentId);
 
@@ -36,6 +37,7 @@ export const tree = (strapi: Core.Strapi) => ({
     const wanted = [...visibleComments(statusOf, parentOf)];
 
     const found = new Map<number, CommentNode>();
+    const pinnedAt = new Map<number, number>();
     for (let at = 0; at < wanted.length; at += TREE_SLICE) {
       if (at > 0) await yieldToEventLoop();
       // Re-checked: a comment rejected or deleted since the shape was read is not shown.
@@ -53,7 +55,10 @@ export const tree = (strapi: Core.Strapi) => ({
             row.authorId === null || row.authorId === undefined
               ? null
               : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+          ...nodeFields(row, markdown),
         });
+        const pin = pinnedAtOf(row);
+        if (pin !== undefined) pinnedAt.set(id, pin);
       }
     }
 
@@ -69,7 +74,10 @@ export const tree = (strapi: Core.Strapi) => ({
     const data = buildTree(nodes, {
       id: (node) => node.id,
       parentId: (node) => parentOf.get(node.id),
-      compare: (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id),
+      // Pinned roots first, most recently pinned first; then oldest first.
+      compare: (a, b) =>
+        (pinnedAt.get(b.id) ?? -1) - (pinnedAt.get(a.id) ?? -1) ||
+        (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id),
     });
     return { data, meta: { total: nodes.length } };
   },

@@ -14,7 +14,7 @@ import type { NotificationKind } from './notifications/templates';
 const UNSUBSCRIBE = uid('comment-unsubscribe');
 
 /** `<kind>.<keyed hash of the address, hex>.<expiry, epoch seconds>.<HMAC-SHA-256, base64url>` */
-const TOKEN_PATTERN = /^(reply|digest)\.([0-9a-f]{64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN_PATTERN = /^(reply|digest|follow)\.([0-9a-f]{64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 export const INVALID_UNSUBSCRIBE_LINK = 'Invalid unsubscribe link';
 export const EXPIRED_UNSUBSCRIBE_LINK = 'Unsubscribe link expired';
 

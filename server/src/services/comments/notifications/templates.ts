@@ -1,7 +1,7 @@
 /** The notification mails' text and HTML: pure functions of what they say (scheduling.ts decides when and to whom). */
 import type { CommentStatus } from '../../../domain/comments';
 
-export const NOTIFICATION_KINDS = ['reply', 'digest'] as const;
+export const NOTIFICATION_KINDS = ['reply', 'digest', 'follow'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Characters of a comment quoted in a mail. */
@@ -78,3 +78,25 @@ export const digestMail = (
   };
 };
 
+
+/** A new comment in a thread the recipient follows: who wrote it, where, the start of the text and the way out. */
+export const followMail = (
+  comment: { content: string; isAdmin: boolean | null; author: { username: string } | null },
+  title: string,
+  to: string,
+  link: string,
+  subject: string
+): Mail => {
+  const who = comment.isAdmin ? 'The site' : comment.author ? comment.author.username : 'A guest';
+  const quote = excerpt(comment.content);
+  return {
+    to,
+    subject,
+    text: `${who} commented on "${title}":\n\n${quote}\n\nTo stop e-mails about threads you follow: ${link}\n`,
+    html:
+      `<p>${escapeHtml(who)} commented on “${escapeHtml(title)}”:</p>` +
+      `<blockquote style="white-space:pre-wrap">${escapeHtml(quote)}</blockquote>` +
+      `<p><a href="${escapeHtml(link)}">Stop e-mails about threads you follow</a></p>`,
+    headers: unsubscribeHeaders(link),
+  };
+};

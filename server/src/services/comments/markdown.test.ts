@@ -1,0 +1,92 @@
+import { countLinks, renderCommentMarkdown as render } from './markdown';
+
+const REL = 'rel="nofollow ugc noopener"';
+
+describe('comment Markdown: the CommonMark cases rendered', () => {
+  it.each([
+    ['paragraphs', 'one\n\ntwo', '<p>one</p>\n<p>two</p>\n'],
+    ['line breaks (a newline is a break in a comment)', 'one\ntwo', '<p>one<br />\ntwo</p>\n'],
+    ['hard line breaks', 'one\\\ntwo', '<p>one<br />\ntwo</p>\n'],
+    ['emphasis', '*a* _b_', '<p><em>a</em> <em>b</em></p>\n'],
+    ['strong', '**a** __b__', '<p><strong>a</strong> <strong>b</strong></p>\n'],
+    ['inline code, its HTML as text', '`<b>x</b>`', '<p><code>&lt;b&gt;x&lt;/b&gt;</code></p>\n'],
+    ['fenced code blocks', '```js\nlet a = "<b>";\n```', '<pre><code class="language-js">let a = "&lt;b&gt;";\n</code></pre>\n'],
+    ['indented code blocks', '    code line', '<pre><code>code line\n</code></pre>\n'],
+    ['block quotes', '> quoted', '<blockquote>\n<p>quoted</p>\n</blockquote>\n'],
+    ['bullet lists', '- a\n- b', '<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n'],
+    ['ordered lists', '3. a\n4. b', '<ol start="3">\n<li>a</li>\n<li>b</li>\n</ol>\n'],
+    ['links', '[site](https://example.com/a?b=1&c=2)', `<p><a href="https://example.com/a?b=1&amp;c=2" ${REL}>site</a></p>\n`],
+    ['mailto links', '[mail](mailto:ada@example.com)', `<p><a href="mailto:ada@example.com" ${REL}>mail</a></p>\n`],
+    ['autolinks', '<https://example.com>', `<p><a href="https://example.com" ${REL}>https://example.com</a></p>\n`],
+    ['bare URLs', 'see https://example.com/x.', `<p>see <a href="https://example.com/x" ${REL}>https://example.com/x</a>.</p>\n`],
+    ['bare e-mail addresses', 'ada@example.com', `<p><a href="mailto:ada@example.com" ${REL}>ada@example.com</a></p>\n`],
+  ])('%s', (_case, input, html) => {
+    expect(render(input)).toBe(html);
+  });
+
+  it.each([
+    ['headings stay text', '# Title', '<p># Title</p>\n'],
+    ['setext headings stay text', 'Title\n===', '<p>Title<br />\n===</p>\n'],
+    ['images are not embedded', '![alt](https://example.com/a.png)', `<p>!<a href="https://example.com/a.png" ${REL}>alt</a></p>\n`],
+    ['thematic breaks stay text', '***', '<p>***</p>\n'],
+    ['tables stay text', '| a |\n|---|\n| 1 |', '<p>| a |<br />\n|---|<br />\n| 1 |</p>\n'],
+  ])('not rendered: %s', (_case, input, html) => {
+    expect(render(input)).toBe(html);
+  });
+
+  it('an empty comment (a tombstone) renders empty', () => {
+    expect(render('')).toBe('');
+  });
+});
+
+describe('comment Markdown: hostile input', () => {
+  it.each([
+    ['a script tag', '<script>alert(1)</script>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n'],
+    ['an event handler', '<img src=x onerror=alert(1)>', '<p>&lt;img src=x onerror=alert(1)&gt;</p>\n'],
+    ['an inline tag with a handler', 'a <b onmouseover="alert(1)">b</b>', '<p>a &lt;b onmouseover="alert(1)"&gt;b&lt;/b&gt;</p>\n'],
+    ['a javascript: link', '[x](javascript:alert(1))', '<p>[x](javascript:alert(1))</p>\n'],
+    ['a javascript: link in capitals and spaces', '[x]( JaVaScRiPt:alert(1))', '<p>[x]( JaVaScRiPt:alert(1))</p>\n'],
+    ['an entity-encoded javascript: link', '[x](jav&#x61;script:alert(1))', '<p>[x](javascript:alert(1))</p>\n'],
+    ['a javascript: autolink', '<javascript:alert(1)>', '<p>&lt;javascript:alert(1)&gt;</p>\n'],
+    ['a data: link', '[x](data:text/html;base64,PHNjcmlwdD4=)', '<p>[x](data:text/html;base64,PHNjcmlwdD4=)</p>\n'],
+    ['a vbscript: link', '[x](vbscript:msgbox)', '<p>[x](vbscript:msgbox)</p>\n'],
+    ['a protocol-relative link', '[x](//evil.example)', '<p>[x](//evil.example)</p>\n'],
+    ['a relative link', '[x](/admin)', '<p>[x](/admin)</p>\n'],
+    ['an attribute break-out in a title', '[a](https://x.example "t\\" onmouseover=alert(1)")', `<p><a href="https://x.example" ${REL}>a</a></p>\n`],
+    ['a quote in the URL', '[a](https://x.example/"onmouseover="alert(1))', `<p><a href="https://x.example/%22onmouseover=%22alert(1)" ${REL}>a</a></p>\n`],
+    ['an HTML comment', '<!-- <script>x</script> -->', '<p>&lt;!-- &lt;script&gt;x&lt;/script&gt; --&gt;</p>\n'],
+    ['entities stay entities', '&lt;script&gt; &#60;b&#62;', '<p>&lt;script&gt; &lt;b&gt;</p>\n'],
+  ])('%s', (_case, input, html) => {
+    const out = render(input);
+    expect(out).toBe(html);
+    expect(out).not.toMatch(/<(?!\/?(p|br|em|strong|code|pre|blockquote|ul|ol|li|a)[\s>/])/);
+    expect(out).not.toMatch(/href="(?!https?:|mailto:)/);
+  });
+
+  it('every link carries rel="nofollow ugc noopener" and nothing else', () => {
+    const out = render('[a](https://a.example) <https://b.example> https://c.example ada@example.com');
+    expect(out.match(/<a /g)).toHaveLength(4);
+    expect(out.match(/<a href="[^"]+" rel="nofollow ugc noopener">/g)).toHaveLength(4);
+  });
+
+  it.each([
+    ['nested emphasis', '*_'.repeat(2500)],
+    ['unclosed emphasis runs', '*a **'.repeat(1000)],
+    ['openers without closers', `${'*'.repeat(2500)}a${'_'.repeat(2500)}`],
+    ['nested brackets', `${'['.repeat(2500)}${']'.repeat(2500)}`],
+    ['nested block quotes', '>'.repeat(5000)],
+    ['nested lists', Array.from({ length: 1000 }, (_, depth) => `${'  '.repeat(depth)}- x`).join('\n')],
+    ['many links', '[a](https://x.example) '.repeat(220)],
+  ])('stays fast on %s (5,000 characters in under 250 ms)', (_case, input) => {
+    const started = performance.now();
+    render(input.slice(0, 5000));
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+});
+
+describe('countLinks', () => {
+  it('counts the links the renderer makes, not the ones it refuses', () => {
+    expect(countLinks('[a](https://a.example) <https://b.example> https://c.example ada@example.com')).toBe(4);
+    expect(countLinks('[a](javascript:alert(1)) [b](/x) plain text')).toBe(0);
+  });
+});

@@ -363,7 +363,7 @@ describe('the account, self-service', () => {
       expect(await app.strapi.db.query(USER_UID).count({ where: { id: user.id } })).toBe(1);
     });
 
-    it('anonymizes comments by default: no author, IP or User-Agent; sessions, likes and devices go', async () => {
+    it('anonymizes comments by default: no author, IP or User-Agent; sessions, likes, followed threads and devices go', async () => {
       const user = await createUser(app.strapi);
       const other = await createUser(app.strapi);
       const { jwt, refreshToken } = await login(user);
@@ -371,8 +371,12 @@ describe('the account, self-service', () => {
       const mine = (await comment(jwt, article.documentId, 'mine')).body.data;
       const theirs = (await comment(jwtFor(app.strapi, other), article.documentId, 'theirs')).body.data;
       await app.request().post(`/api/bag/comments/${theirs.documentId}/like`).set('Authorization', `Bearer ${jwt}`).expect(200);
+      await app.request().post(`/api/bag/articles/${article.documentId}/subscription`).set('Authorization', `Bearer ${jwt}`).expect(200);
+      const SUBSCRIPTION = 'plugin::cms-plugin-bag.comment-subscription';
+      expect(await app.strapi.db.query(SUBSCRIPTION).count({ where: { subscriberId: user.id } })).toBe(1);
 
       expect((await del('/me', jwt, { password: user.password }).expect(200)).body).toEqual({ message: 'Account deleted' });
+      expect(await app.strapi.db.query(SUBSCRIPTION).count({ where: { subscriberId: user.id } })).toBe(0);
       expect(await app.strapi.db.query(USER_UID).count({ where: { id: user.id } })).toBe(0);
       const kept = await app.strapi.db.query(COMMENT).findOne({ where: { documentId: mine.documentId }, populate: ['author'] });
       expect(kept).toMatchObject({ content: 'mine', ip: null, userAgent: null, author: null });
@@ -419,6 +423,7 @@ describe('the account, self-service', () => {
         .set('User-Agent', 'Comment-UA/1')
         .send({ content: 'exported', article: article.documentId })
         .expect(201);
+      await app.request().post(`/api/bag/articles/${article.documentId}/subscription`).set('Authorization', `Bearer ${jwt}`).expect(200);
       const res = await get('/me/export', jwt).expect(200);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="account-${user.documentId}.json"`);
       expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -429,6 +434,7 @@ describe('the account, self-service', () => {
         expect.objectContaining({ content: 'exported', status: 'approved', ip: '10.8.8.8', userAgent: 'Comment-UA/1', article: { documentId: article.documentId, title: expect.any(String) } }),
       ]);
       expect(data.sessions).toEqual([expect.objectContaining({ userAgent: 'Export-UA/1' })]);
+      expect(data.subscriptions).toEqual([{ article: { documentId: article.documentId, title: expect.any(String) } }]);
       expect(data.mfa).toEqual({ totp: false, passkeys: [] });
       const text = JSON.stringify(data);
       const row = await app.strapi.db.query(USER_UID).findOne({ where: { id: user.id } });

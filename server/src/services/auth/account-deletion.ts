@@ -2,7 +2,7 @@
  * "Delete my account" (`account.deletion.*`): after re-authentication (the password, or an e-mail code sent to the
  * account for accounts that sign in without one), the account's comments are anonymized (no author, no IP or
  * User-Agent) or deleted (replies by others move up to the deleted comment's parent, see
- * document-middlewares/comment-delete.ts), its likes (the comments' counters follow) and reports go, and the user is
+ * document-middlewares/comment-delete.ts), its likes (the comments' counters follow), reports and followed threads go, and the user is
  * removed through the host's user service (which ends its host sessions; the user lifecycle ends the plugin's).
  */
 import type { Core } from '@strapi/strapi';
@@ -50,6 +50,7 @@ const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
       }
     }
 
+    await getService(strapi, 'comment-followers').forgetUser(user.id);
     await getService(strapi, 'email-change').forget(user.id);
     await getService(strapi, 'sign-in-alerts').forget(user.id);
     await getService(strapi, 'refresh-token').endAll(user.id);

@@ -81,7 +81,7 @@ const accountExport = ({ strapi }: { strapi: Core.Strapi }) => ({
         const { current: _current, ...rest } = sessionView(row, undefined);
         return rest;
       }),
-      subscriptions: [],
+      subscriptions: await getService(strapi, 'comment-followers').followedBy(user.id),
       mfa: { totp: false, passkeys: [] },
     };
   },

@@ -17,6 +17,7 @@ import { unsubscribeLinks } from './unsubscribe';
 
 const COMMENT = uid('comment');
 const SUBSCRIPTION = uid('comment-subscription');
+const ARTICLE = uid('article');
 const USER = 'plugin::users-permissions.user';
 
 interface FollowedComment {
@@ -119,6 +120,31 @@ const commentFollowers = ({ strapi }: { strapi: Core.Strapi }) => {
       const { documentId } = await findPublishedArticle(strapi, article);
       await strapi.db.query(SUBSCRIPTION).deleteMany({ where: { articleDocumentId: documentId, subscriberId: userId } });
       return { subscribed: false };
+    },
+
+    /** The threads the user follows (for the account export), each with its article as the public sees it. */
+    async followedBy(userId: number): Promise<{ article: { documentId: string; title: string } | null }[]> {
+      const rows = (await strapi.db.query(SUBSCRIPTION).findMany({
+        select: ['articleDocumentId'],
+        where: { subscriberId: userId },
+        orderBy: { id: 'asc' },
+      })) as { articleDocumentId: string }[];
+      if (rows.length === 0) return [];
+      const articles = (await strapi.db.query(ARTICLE).findMany({
+        select: ['documentId', 'title'],
+        where: { documentId: { $in: rows.map((row) => row.articleDocumentId) }, publishedAt: { $notNull: true } },
+        orderBy: { id: 'asc' },
+      })) as { documentId: string; title: string }[];
+      const byId = new Map(articles.map((article) => [article.documentId, article]));
+      return rows.map((row) => {
+        const article = byId.get(row.articleDocumentId);
+        return { article: article ? { documentId: article.documentId, title: article.title } : null };
+      });
+    },
+
+    /** Ends every subscription of the user (account deletion). */
+    async forgetUser(userId: number): Promise<void> {
+      await strapi.db.query(SUBSCRIPTION).deleteMany({ where: { subscriberId: userId } });
     },
 
     /** After `documentIds` became approved: mails each one's followers, once per comment. */

@@ -1,19 +1,37 @@
-/** Accounts: login and register (with a captcha, or an RSA-encrypted password), e-mail codes, captchas, logout, me. */
+/**
+ * Accounts: login and register (with a captcha, or an RSA-encrypted password), e-mail codes, captchas, logout, me;
+ * the second step of a login with a second factor (`finishLogin`) and TOTP enrolment (`mfa.*`).
+ */
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/domain/shapes/auth';
 import type { publicKey } from '../../server/src/domain/shapes/crypto';
+import type * as mfaShapes from '../../server/src/domain/shapes/mfa';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { importPublicKey, rsaEncrypt } from './crypto';
 import { solvePow, type PowChallenge, type SolvePowOptions } from './pow';
 import { json, type Session } from './session';
 
 export type User = z.infer<typeof shapes.user>;
 export type AuthResponse = z.infer<typeof shapes.authResponse>;
+/** What a login answers for an account with a second factor: pass `mfaToken` and the user's code to `finishLogin`. */
+export type MfaChallenge = z.infer<typeof mfaShapes.mfaChallenge>;
+export type LoginResult = AuthResponse | MfaChallenge;
+export type MfaStatus = z.infer<typeof mfaShapes.mfaStatus>;
+export type TotpSetup = z.infer<typeof mfaShapes.totpSetupResponse>;
+type RecoveryCodes = z.infer<typeof mfaShapes.recoveryCodesResponse>;
+export type Passkey = z.infer<typeof mfaShapes.passkeySummary>;
+type PasskeyRegistered = z.infer<typeof mfaShapes.passkeyRegistered>;
+type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
+type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
+
+/** Whether a login needs its second step (`finishLogin`). */
+export const isMfaChallenge = (result: LoginResult): result is MfaChallenge => 'mfaRequired' in result && result.mfaRequired === true;
 
 /** Captcha answer: `key` + `code` for an image or proof-of-work captcha, `code` alone for an e-mailed code. */
 export type CaptchaAnswer = z.input<typeof shapes.captchaAnswer>;
 
 /** The password in plain text; `encrypt` sends it RSA-encrypted (`encryptedPassword`) instead. */
-interface PasswordInput {
+export interface PasswordInput {
   password: string;
   encrypt?: boolean;
 }
@@ -45,14 +63,66 @@ export function authCalls(session: Session) {
     return auth;
   };
 
+  /** A sign-in that may answer the second-factor challenge: tokens are stored only when there are some. */
+  const signIn = async (path: string, body: Record<string, unknown>): Promise<LoginResult> => {
+    const result = await send<LoginResult>(path, json('POST', body));
+    if (!isMfaChallenge(result)) await storeTokens(result);
+    return result;
+  };
+
+  const post = <T>(path: string, body: Record<string, unknown>) => request<T>(`/api/cms-plugin-bag/auth${path}`, json('POST', body));
+
   /** A new proof-of-work challenge; `solvePow(challenge)` turns it into `{ key, code }`. */
   const getPowChallenge = () => send<PowChallenge>('/api/cms-plugin-bag/auth/captcha-pow');
 
   return {
     encryptPassword,
 
-    /** Logs in and stores the jwt and the refresh token. */
-    login: async (input: LoginInput) => authenticate('/api/cms-plugin-bag/auth/login', await credentials(input)),
+    /**
+     * Logs in and stores the jwt and the refresh token; for an account with a second factor it answers the challenge
+     * instead (`isMfaChallenge`), and `finishLogin` stores the tokens.
+     */
+    login: async (input: LoginInput) => signIn('/api/cms-plugin-bag/auth/login', await credentials(input)),
+
+    /** The second step of a login: the challenge's `mfaToken` and a TOTP or recovery code; stores the tokens. */
+    finishLogin: (mfaToken: string, code: string) => authenticate('/api/cms-plugin-bag/auth/login/mfa', { mfaToken, code }),
+
+    /** The signed-in account's second factors. */
+    mfa: {
+      status: () => request<MfaStatus>('/api/cms-plugin-bag/auth/mfa'),
+      /** Starts TOTP enrolment (password re-check): show `qrSvg`, then `enable` with the app's code. */
+      setup: async (input: PasswordInput) => post<TotpSetup>('/mfa/totp/setup', await credentials(input)),
+      /** Turns TOTP on; answers the recovery codes, shown only here. */
+      enable: (code: string) => post<RecoveryCodes>('/mfa/totp/enable', { code }),
+      /** A new set of recovery codes; the old ones stop working. */
+      recoveryCodes: (mfaCode: string) => post<RecoveryCodes>('/mfa/recovery-codes', { mfaCode }),
+      disable: async (input: PasswordInput & { mfaCode: string }) => post<{ message: string }>('/mfa/disable', await credentials(input)),
+    },
+
+    /** Passkeys, through the browser's WebAuthn API (`@simplewebauthn/browser`). */
+    passkeys: {
+      /** Creates a passkey on this device for the signed-in account (the browser asks the user) and registers it. */
+      register: async (name?: string): Promise<PasskeyRegistered> => {
+        const optionsJSON = await post<CreationOptions>('/passkeys/register/options', {});
+        const response = await startRegistration({ optionsJSON });
+        return post<PasskeyRegistered>('/passkeys/register/verify', { response, ...(name ? { name } : {}) });
+      },
+      list: async (): Promise<Passkey[]> => (await request<{ data: Passkey[] }>('/api/cms-plugin-bag/auth/passkeys')).data,
+      remove: (id: string) =>
+        request<{ message: string }>(`/api/cms-plugin-bag/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      /**
+       * Signs in with a passkey (both factors: no second step) and stores the tokens. Without `identifier` the browser
+       * offers the passkeys it holds for this site (discoverable credentials).
+       */
+      login: async (identifier?: string): Promise<AuthResponse> => {
+        const { key, options } = await send<{ key: string; options: RequestOptions }>(
+          '/api/cms-plugin-bag/auth/passkeys/login/options',
+          json('POST', identifier ? { identifier } : {}),
+        );
+        const response = await startAuthentication({ optionsJSON: options });
+        return authenticate('/api/cms-plugin-bag/auth/passkeys/login/verify', { key, response });
+      },
+    },
 
     /** Registers, logs in and stores the tokens. */
     register: async (input: RegisterInput) => authenticate('/api/cms-plugin-bag/auth/register', await credentials(input)),

@@ -3,7 +3,7 @@
  * account's own sessions, e-mail, password reset, deletion and export),
  * a `fetch` that sends the jwt and refreshes it once on a 401, helpers for the content under `/api/bag`, search, and
  * the feed and sitemap URLs.
- * No runtime dependencies; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`). The types of what
+ * One runtime dependency, `@simplewebauthn/browser` for passkeys; runs in browsers and in Node 20 (global `fetch` and `crypto.subtle`). The types of what
  * the server answers come from the same schemas its routes declare.
  */
 import { accountCalls } from './account';
@@ -18,7 +18,8 @@ export { localStorageAdapter, memoryStorage, type TokenStorage } from './storage
 export { CmsBagError } from './errors';
 export { toQueryString, type Query } from './query';
 export type { ClientOptions } from './session';
-export type { AuthResponse, CaptchaAnswer, LoginInput, RegisterInput, User } from './auth';
+export { isMfaChallenge } from './auth';
+export type { AuthResponse, CaptchaAnswer, LoginInput, LoginResult, MfaChallenge, MfaStatus, Passkey, RegisterInput, TotpSetup, User } from './auth';
 export type { AccountExport, AccountSession, ChangeEmailInput, DeleteAccountInput, ResetPasswordInput } from './account';
 export type { ReadOptions } from './locale';
 export type {

@@ -1,4 +1,4 @@
-import { CmsBagError, createClient, localStorageAdapter } from '/cms-bag-client.mjs';
+import { CmsBagError, createClient, isMfaChallenge, localStorageAdapter } from '/cms-bag-client.mjs';
 
 const client = createClient({ storage: localStorageAdapter() });
 const $ = (id) => document.getElementById(id);
@@ -38,6 +38,7 @@ async function showAccount() {
     $('account').textContent = 'Not logged in: comments are posted as a guest.';
     $('logout').hidden = true;
     $('account-page').hidden = true;
+    document.dispatchEvent(new CustomEvent('bag:account-shown'));
     return;
   }
   const me = await client.me().catch(() => null);
@@ -45,6 +46,7 @@ async function showAccount() {
   $('logout').hidden = !me;
   $('account-page').hidden = !me;
   if (me) await showSessions();
+  document.dispatchEvent(new CustomEvent('bag:account-shown'));
 }
 
 /** The account page: where the user is signed in, each session with its own button to end it. */
@@ -124,8 +126,13 @@ $('login').addEventListener('submit', async (event) => {
   const form = new FormData(event.target);
   const captcha = $('captcha').hidden ? {} : { key: captchaKey, code: form.get('code') };
   try {
-    await client.login({ identifier: form.get('identifier'), password: form.get('password'), ...captcha });
+    const result = await client.login({ identifier: form.get('identifier'), password: form.get('password'), ...captcha });
     $('captcha').hidden = true;
+    // An account with a second factor: security.js asks for the code and finishes the login.
+    if (isMfaChallenge(result)) {
+      document.dispatchEvent(new CustomEvent('bag:mfa-required', { detail: result }));
+      return;
+    }
     await showAccount();
   } catch (error) {
     $('account').textContent = error instanceof CmsBagError ? error.message : String(error);
@@ -133,6 +140,9 @@ $('login').addEventListener('submit', async (event) => {
     if (error instanceof CmsBagError && /captcha/i.test(error.message)) await showCaptcha();
   }
 });
+
+// security.js signed the user in (second factor or passkey).
+document.addEventListener('bag:signed-in', () => showAccount());
 
 $('logout').addEventListener('click', async () => {
   await client.logout();

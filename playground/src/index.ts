@@ -6,11 +6,25 @@ import { seed } from './seed';
 // The plugin's browser client as built by `npm run build` (dist/client/index.mjs), for the example pages in public/.
 const CLIENT_BUNDLE = path.resolve(__dirname, '..', '..', '..', 'dist', 'client', 'index.mjs');
 
+// The client's one dependency, `@simplewebauthn/browser` (passkeys), as ES modules.
+const WEBAUTHN_BROWSER = path.dirname(require.resolve('@simplewebauthn/browser')).replace(/script$/, 'esm');
+
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.server.router.get('/cms-bag-client.mjs', (ctx) => {
       ctx.type = 'text/javascript';
-      ctx.body = fs.createReadStream(CLIENT_BUNDLE);
+      // A page cannot resolve the bundle's bare import (and the host's CSP refuses an inline import map): it is pointed
+      // at the route below.
+      ctx.body = fs.readFileSync(CLIENT_BUNDLE, 'utf8').replace(/from\s*["']@simplewebauthn\/browser["']/g, 'from "/vendor/simplewebauthn-browser/index.js"');
+    });
+    strapi.server.router.get('/vendor/simplewebauthn-browser/(.*)', (ctx) => {
+      const file = path.resolve(WEBAUTHN_BROWSER, ctx.params[0] ?? '');
+      if (!file.startsWith(`${WEBAUTHN_BROWSER}${path.sep}`) || !file.endsWith('.js') || !fs.existsSync(file)) {
+        ctx.status = 404;
+        return;
+      }
+      ctx.type = 'text/javascript';
+      ctx.body = fs.createReadStream(file);
     });
   },
 

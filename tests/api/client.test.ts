@@ -1,18 +1,28 @@
 /** `cms-plugin-bag/client` in Node 20 (global fetch, WebCrypto) against the real playground over HTTP. */
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { CmsBagError, createClient, memoryStorage, solvePow, toQueryString } from 'cms-plugin-bag/client';
+import { TOTP } from 'otpauth';
+import { CmsBagError, createClient, isMfaChallenge, memoryStorage, solvePow, toQueryString, type LoginResult } from 'cms-plugin-bag/client';
 import { powBits, setSettings, solvePowNonce } from '../helpers/auth';
-import { createDocument, createUser, setPermission, type TestUser } from '../helpers/fixtures';
+import { createDocument, createUser, jwtFor, setPermission, type TestUser } from '../helpers/fixtures';
 import { addLocales, EXTRA_LOCALES } from '../helpers/locales';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+
+/** The tokens of a login that must not have asked for a second factor. */
+const signedIn = (result: LoginResult) => {
+  if (isMfaChallenge(result)) throw new Error('the login asked for a second factor');
+  return result;
+};
 
 describe('typed client', () => {
   let app: TestApp;
   let user: TestUser;
 
   beforeAll(async () => {
-    app = await setupStrapi({ config: { login: { captcha: { enabled: false } }, captcha: { pow: { difficulty: 10 } } } });
+    // More logins than the default per-IP login limit come from this one test client.
+    app = await setupStrapi({
+      config: { login: { captcha: { enabled: false } }, captcha: { pow: { difficulty: 10 } }, rateLimit: { login: { interval: '1m', max: 50 } } },
+    });
     user = await createUser(app.strapi);
   });
   afterAll(async () => {
@@ -70,16 +80,45 @@ describe('typed client', () => {
 
   it('logs in, stores both tokens and sends the jwt', async () => {
     const { client } = recordingClient();
-    const auth = await client.login({ identifier: user.email, password: user.password });
+    const auth = signedIn(await client.login({ identifier: user.email, password: user.password }));
     expect(auth.user.username).toBe(user.username);
     expect(await client.storage.get('jwt')).toBe(auth.jwt);
     expect(await client.storage.get('refreshToken')).toBe(auth.refreshToken);
     expect((await client.me()).email).toBe(user.email);
   });
 
+  it('enrols TOTP, then logs in through the challenge with finishLogin; recovery codes and disable', async () => {
+    const owner = await createUser(app.strapi);
+    const { client } = recordingClient();
+    await client.storage.set('jwt', jwtFor(app.strapi, owner));
+    expect(await client.mfa.status()).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: [] });
+    const setup = await client.mfa.setup({ password: owner.password, encrypt: true });
+    expect(setup.qrSvg).toMatch(/^<svg/);
+    const code = (offset = 0) =>
+      new TOTP({ secret: setup.secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset });
+    const { recoveryCodes } = await client.mfa.enable(code());
+    expect(recoveryCodes).toHaveLength(10);
+
+    const other = recordingClient().client;
+    const challenge = await other.login({ identifier: owner.email, password: owner.password });
+    expect(isMfaChallenge(challenge)).toBe(true);
+    expect(await other.isLoggedIn()).toBe(false);
+    if (!isMfaChallenge(challenge)) return;
+    await expect(other.finishLogin(challenge.mfaToken, 'zzzzz-zzzzz')).rejects.toMatchObject({ status: 400, message: 'Invalid two-factor code' });
+    const auth = await other.finishLogin(challenge.mfaToken, recoveryCodes[0]);
+    expect(await other.storage.get('jwt')).toBe(auth.jwt);
+    expect((await other.me()).email).toBe(owner.email);
+
+    const renewed = await other.mfa.recoveryCodes(recoveryCodes[1]);
+    expect(renewed.recoveryCodes).toHaveLength(10);
+    expect(await other.mfa.status()).toEqual({ totp: true, recoveryCodesLeft: 10, passkeys: [] });
+    await other.mfa.disable({ password: owner.password, mfaCode: renewed.recoveryCodes[0] });
+    expect(await client.mfa.status()).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: [] });
+  });
+
   it('logs in with an encrypted password', async () => {
     const { client, calls } = recordingClient();
-    const auth = await client.login({ identifier: user.username, password: user.password, encrypt: true });
+    const auth = signedIn(await client.login({ identifier: user.username, password: user.password, encrypt: true }));
     expect(auth.user.email).toBe(user.email);
     expect(calls).toContain('GET /api/cms-plugin-bag/utils/rsa/public-key');
   });
@@ -171,7 +210,7 @@ describe('typed client', () => {
       await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'pow' } } });
       try {
         const { client, calls } = recordingClient();
-        const auth = await client.login({ identifier: user.email, password: user.password, ...(await client.powCaptcha()) });
+        const auth = signedIn(await client.login({ identifier: user.email, password: user.password, ...(await client.powCaptcha()) }));
         expect(auth.user.email).toBe(user.email);
         expect(calls).toEqual(['GET /api/cms-plugin-bag/auth/captcha-pow', 'POST /api/cms-plugin-bag/auth/login']);
       } finally {
@@ -344,7 +383,7 @@ describe('typed client', () => {
 
   it('logs out: the refresh token is revoked on the server and the storage is cleared', async () => {
     const { client } = recordingClient();
-    const { refreshToken } = await client.login({ identifier: user.email, password: user.password });
+    const { refreshToken } = signedIn(await client.login({ identifier: user.email, password: user.password }));
     await client.logout();
     expect(await client.storage.get('jwt')).toBeNull();
     expect(await client.storage.get('refreshToken')).toBeNull();

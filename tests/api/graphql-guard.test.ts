@@ -10,7 +10,20 @@ import { createDocument, createUser, jwtFor, type TestUser } from '../helpers/fi
 import { GRAPHQL_ORDERS, graphql, type GraphqlResponse } from '../helpers/graphql';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
-const INTERNAL_TYPES = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'comment-unsubscribe', 'slug-redirect'];
+const INTERNAL_TYPES = [
+  'refresh-token',
+  'captcha',
+  'rate-limit',
+  'comment-reaction',
+  'comment-report',
+  'comment-unsubscribe',
+  'slug-redirect',
+  'mfa-factor',
+  'mfa-recovery-code',
+  'mfa-challenge',
+  'passkey',
+  'webauthn-challenge',
+];
 const INTERNAL_LISTS = [
   'cmsPluginBagRefreshTokens',
   'cmsPluginBagCaptchas',
@@ -19,6 +32,11 @@ const INTERNAL_LISTS = [
   'cmsPluginBagCommentReports',
   'cmsPluginBagCommentUnsubscribes',
   'cmsPluginBagSlugRedirects',
+  'cmsPluginBagMfaFactors',
+  'cmsPluginBagMfaRecoveryCodes',
+  'cmsPluginBagMfaChallenges',
+  'cmsPluginBagPasskeys',
+  'cmsPluginBagWebauthnChallenges',
 ];
 const LIMIT = { interval: '1m', max: 3 };
 

@@ -13,7 +13,19 @@ const CONTENT_TYPES = {
   redirect: { draftAndPublish: false, attributes: ['from', 'to', 'statusCode'] },
 } as const;
 
-const INTERNAL = ['refresh-token', 'captcha', 'rate-limit', 'comment-reaction', 'comment-report', 'slug-redirect'];
+const INTERNAL = [
+  'refresh-token',
+  'captcha',
+  'rate-limit',
+  'comment-reaction',
+  'comment-report',
+  'slug-redirect',
+  'mfa-factor',
+  'mfa-recovery-code',
+  'mfa-challenge',
+  'passkey',
+  'webauthn-challenge',
+];
 
 describe('the plugin in a real Strapi', () => {
   let app: TestApp;

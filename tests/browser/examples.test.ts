@@ -114,7 +114,7 @@ describe('example pages in a browser', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByText('Captcha code is required').waitFor();
       await page.locator('#captcha-image svg').waitFor();
-      expect(await page.getByLabel('Code').isVisible()).toBe(true);
+      expect(await page.getByLabel('Code', { exact: true }).isVisible()).toBe(true);
       await page.context().close();
     } finally {
       await app.strapi.plugin('cms-plugin-bag').service('settings').update({ login: { captcha: { enabled: false } } });

@@ -49,7 +49,19 @@ const CHANGED_BY_DESIGN = ['strapi_core_store_settings', 'up_permissions', 'up_p
 /** Admin roles' permissions: the host adds the Super Admin's for content types new in a release (checked below). */
 const ADMIN_PERMISSION_TABLES = ['admin_permissions', 'admin_permissions_role_lnk'];
 /** Content types new since the previous release: the host gives the Super Admin role their Content Manager actions. */
-const NEW_TYPES = ['redirect', 'slug-redirect', 'sign-in-device', 'email-change', 'comment-thread', 'comment-subscription'];
+const NEW_TYPES = [
+  'redirect',
+  'slug-redirect',
+  'sign-in-device',
+  'email-change',
+  'comment-thread',
+  'comment-subscription',
+  'mfa-factor',
+  'mfa-recovery-code',
+  'mfa-challenge',
+  'passkey',
+  'webauthn-challenge',
+];
 
 /** The action an administrator revokes on the previous release: guests may no longer comment. */
 const REVOKED = { role: 'public', action: 'comment.create' };
@@ -460,6 +472,8 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     expect(newKeys).toContain(`${UNKNOWN_BEFORE.role}:${UNKNOWN_BEFORE.action}`);
     // A route new in this release (the redirects list) is granted to guests and users on the first start.
     expect(newKeys).toEqual(expect.arrayContaining(['public:redirect.find', 'authenticated:redirect.find']));
+    // And the second-factor and passkey routes (their Bearer routes answer 401 without a token, not the role's 403).
+    expect(newKeys).toEqual(expect.arrayContaining(['public:mfa.finishLogin', 'authenticated:mfa.totpSetup', 'public:passkey.loginOptions']));
     expect((await app.request().get('/api/bag/redirects').expect(200)).body).toEqual({ data: [] });
     for (const role of Object.keys(after)) {
       const added = after[role].filter((action) => !before.permissions[role].includes(action));

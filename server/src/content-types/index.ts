@@ -12,6 +12,11 @@ import rateLimit from './rate-limit';
 import commentUnsubscribe from './comment-unsubscribe';
 import commentReaction from './comment-reaction';
 import commentReport from './comment-report';
+import mfaFactor from './mfa-factor';
+import mfaRecoveryCode from './mfa-recovery-code';
+import mfaChallenge from './mfa-challenge';
+import passkey from './passkey';
+import webauthnChallenge from './webauthn-challenge';
 import commentThread from './comment-thread';
 import commentSubscription from './comment-subscription';
 import redirect from './redirect';
@@ -34,6 +39,11 @@ export default {
   'comment-unsubscribe': commentUnsubscribe,
   'comment-reaction': commentReaction,
   'comment-report': commentReport,
+  'mfa-factor': mfaFactor,
+  'mfa-recovery-code': mfaRecoveryCode,
+  'mfa-challenge': mfaChallenge,
+  passkey,
+  'webauthn-challenge': webauthnChallenge,
   'comment-thread': commentThread,
   'comment-subscription': commentSubscription,
   redirect,

@@ -77,8 +77,8 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
       const config = await settings();
       getService(strapi, 'passwordless').assertEnabled(config);
       const body = validateLoginCodeBody(ctx.request.body);
-      const { user, tokens } = await getService(strapi, 'passwordless').login(body, clientInfo(ctx), config);
-      ctx.body = { ...tokens, user: await sanitizeUser(user, ctx) };
+      const { user, tokens, mfa } = await getService(strapi, 'passwordless').login(body, clientInfo(ctx), config);
+      ctx.body = mfa ?? { ...tokens, user: await sanitizeUser(user, ctx) };
     },
 
     async changeEmail(ctx: Context) {

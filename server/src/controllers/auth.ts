@@ -46,8 +46,8 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async login(ctx: Context) {
       const body = await validateLoginBody(ctx.request.body);
-      const { user, tokens } = await getService(strapi, 'accounts').login(body, clientInfo(ctx), captchaEscalated(ctx));
-      ctx.body = { ...tokens, user: await sanitizeUser(user, ctx) };
+      const { user, tokens, mfa } = await getService(strapi, 'accounts').login(body, clientInfo(ctx), captchaEscalated(ctx));
+      ctx.body = mfa ?? { ...tokens, user: await sanitizeUser(user, ctx) };
     },
 
     async refreshToken(ctx: Context) {

@@ -14,7 +14,9 @@ import commentFollow from './comment-follow';
 import crypto from './crypto';
 import feed from './feed';
 import menu from './menu';
+import mfa from './mfa';
 import page from './page';
+import passkey from './passkey';
 import redirect from './redirect';
 import search from './search';
 import sitemap from './sitemap';
@@ -49,7 +51,9 @@ const controllers = {
   crypto,
   feed,
   menu,
+  mfa,
   page,
+  passkey,
   redirect,
   search,
   sitemap,

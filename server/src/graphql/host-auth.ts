@@ -3,7 +3,8 @@
  * plugin puts on the host's `POST /api/auth/local`, `/api/auth/local/register` and `/api/auth/forgot-password`
  * (host-auth-routes.ts): the same rate limits, on the same counters, and the same captcha. Login and register read it
  * from `key` and `code` added to their input types, taken out before the host's resolver sees them; forgotPassword's
- * arguments cannot carry one, so it is refused while its captcha is on. `'open'`: the mutations are left as the host
+ * arguments cannot carry one, so it is refused while its captcha is on. The login refuses an account with a second
+ * factor (as the REST route), and `resetPassword` and `emailConfirmation` answer such an account with a null `jwt`. `'open'`: the mutations are left as the host
  * made them.
  */
 import type { Core } from '@strapi/strapi';
@@ -11,6 +12,7 @@ import type { Context } from 'koa';
 import { checkHostCaptcha, HOST_AUTH_LIMITS, hostAuthGuarded } from '../middlewares/host-auth';
 import { countRequest } from '../middlewares/rate-limit';
 import type { HostAuthRoute } from '../domain/auth';
+import { getService } from '../services/get-service';
 import { clientInfo } from '../utils/client';
 import type { Args, Nexus, ResolverMiddleware } from './nexus';
 
@@ -49,6 +51,14 @@ const guarded =
     });
   };
 
+/** Mutations that answer a jwt without a password check of their own (the REST routes' `host-mfa` middleware). */
+const TOKEN_MUTATIONS = ['resetPassword', 'emailConfirmation'];
+
+const tokensWithheld =
+  (strapi: Core.Strapi): ResolverMiddleware =>
+  async (resolve, parent, args, context, info) =>
+    getService(strapi, 'mfa').withholdTokens(await resolve(parent, args, context, info));
+
 export const guardHostAuthMutations = (strapi: Core.Strapi): void => {
   if (!hostAuthGuarded(strapi)) return;
   strapi.plugin('graphql').service('extension').use(({ nexus }: { nexus: Nexus }) => ({
@@ -65,6 +75,9 @@ export const guardHostAuthMutations = (strapi: Core.Strapi): void => {
           ]
         : [],
     ),
-    resolversConfig: Object.fromEntries(MUTATIONS.map((mutation) => [`Mutation.${mutation.mutation}`, { middlewares: [guarded(strapi, mutation)] }])),
+    resolversConfig: {
+      ...Object.fromEntries(MUTATIONS.map((mutation) => [`Mutation.${mutation.mutation}`, { middlewares: [guarded(strapi, mutation)] }])),
+      ...Object.fromEntries(TOKEN_MUTATIONS.map((mutation) => [`Mutation.${mutation}`, { middlewares: [tokensWithheld(strapi)] }])),
+    },
   }));
 };

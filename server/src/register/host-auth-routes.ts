@@ -1,7 +1,8 @@
 /**
  * `auth.hostRoutes: 'guarded'` (the default): the host's own `POST /api/auth/local`, `/api/auth/local/register` and
  * `/api/auth/forgot-password` get the rate limits and the captcha of the plugin's routes, so they are no way around
- * them. Done in register(), before Strapi mounts routes: users-permissions keeps its content-API routes in one shared
+ * them; its login refuses an account with a second factor, and its reset-password, e-mail confirmation and provider
+ * callback answer such an account without a token (docs/accounts.md lists every route that can issue a jwt). Done in register(), before Strapi mounts routes: users-permissions keeps its content-API routes in one shared
  * array (`routes['content-api'].routes`, kept mutable by Strapi for extensions), whose route configs take our
  * middlewares ahead of the host's own.
  */
@@ -27,10 +28,16 @@ const guards = (route: HostAuthRoute) => {
   return [rateLimited(limit, identifierField, escalate), captchaChecked(route)];
 };
 
+/** After the host's handler: an account with a second factor gets no token from a route that checks no password. */
+const tokensWithheld = { name: `plugin::${PLUGIN_ID}.host-mfa`, config: {} };
+
 const GUARDS: Record<string, unknown[]> = {
   'POST /auth/local': guards('login'),
   'POST /auth/local/register': guards('register'),
   'POST /auth/forgot-password': guards('forgotPassword'),
+  'POST /auth/reset-password': [tokensWithheld],
+  'GET /auth/email-confirmation': [tokensWithheld],
+  'GET /auth/:provider/callback': [tokensWithheld],
 };
 
 const isOurs = (middleware: unknown) =>

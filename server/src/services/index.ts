@@ -21,6 +21,8 @@ import emailChange from './auth/email-change';
 import emailCode from './auth/email-code';
 import locales from './content/locales';
 import menus from './content/menus';
+import mfa from './auth/mfa';
+import passkeys from './auth/passkeys';
 import passwordReset from './auth/password-reset';
 import passwordless from './auth/passwordless';
 import permissions from './platform/permissions';
@@ -62,6 +64,8 @@ export default {
   'email-code': emailCode,
   locales,
   menus,
+  mfa,
+  passkeys,
   'password-reset': passwordReset,
   passwordless,
   permissions,

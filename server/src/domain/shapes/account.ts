@@ -16,7 +16,10 @@ export const resetPasswordBody = body({
 
 export const loginCodeBody = body({ identifier: email().describe('the e-mail address the code was sent to'), code: code() });
 
-export const emailChangeBody = body({ email: email().describe('the new address; the code goes there'), ...passwordFields });
+/** With TOTP on, changes to the account also take a current TOTP or recovery code (empty counts as absent). */
+const mfaCode = () => text(64).optional();
+
+export const emailChangeBody = body({ email: email().describe('the new address; the code goes there'), ...passwordFields, mfaCode: mfaCode() });
 export const emailChangeResponse = z.object({ message: z.string(), expiresIn: z.number().int() });
 
 export const emailConfirmBody = body({ code: code() });
@@ -33,7 +36,7 @@ export const revertResponse = z.union([messageResponse, z.string().describe('tex
 export const emailRevertBody = body({ token: text(512).optional() });
 
 /** Re-authentication: the password, or (where an action allows it) an e-mail code sent to the account. */
-export const deleteAccountBody = body({ ...passwordFields, code: code().optional() });
+export const deleteAccountBody = body({ ...passwordFields, code: code().optional(), mfaCode: mfaCode() });
 
 export const session = z.object({
   id: z.number().int(),

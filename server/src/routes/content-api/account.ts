@@ -1,4 +1,5 @@
 /** `/api/cms-plugin-bag/auth/…`: the account's self-service routes, each a Users & Permissions action. */
+import { loginResponse } from '../../domain/shapes/mfa';
 import * as shapes from '../../domain/shapes/account';
 import { authResponse } from '../../domain/shapes/auth';
 import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../types';
@@ -37,7 +38,8 @@ const accountRoutes: RouteModule = {
       path: '/auth/login-code',
       handler: 'account.loginCode',
       request: json(shapes.loginCodeBody),
-      response: authResponse,
+      // An account with a second factor gets the challenge `/auth/login/mfa` finishes, and no token.
+      response: loginResponse,
       config: { middlewares: [rateLimited('login', 'identifier', true)] },
     },
     // A code mailed to the new address: send-code's counters, per IP and per address.

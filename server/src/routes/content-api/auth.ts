@@ -1,5 +1,6 @@
 /** `/api/cms-plugin-bag/auth/…`: the account flows, each a Users & Permissions action. */
 import * as shapes from '../../domain/shapes/auth';
+import { loginResponse } from '../../domain/shapes/mfa';
 import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../types';
 
 const everyone: Handler[] = [
@@ -52,7 +53,8 @@ const authRoutes: RouteModule = {
       path: '/auth/login',
       handler: 'auth.login',
       request: json(shapes.loginBody),
-      response: shapes.authResponse,
+      // An account with a second factor gets the challenge `/auth/login/mfa` finishes, and no token.
+      response: loginResponse,
       config: { middlewares: [rateLimited('login', 'identifier', true)] },
     },
     {

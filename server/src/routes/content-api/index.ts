@@ -9,9 +9,24 @@ import commentUnsubscribe from './comment-unsubscribe';
 import content from './content';
 import cryptoRoutes from './crypto';
 import feeds from './feeds';
+import mfa from './mfa';
+import passkeys from './passkeys';
 import search from './search';
 
-const modules: RouteModule[] = [auth, account, cryptoRoutes, content, comments, commentFeedback, commentFollow, commentUnsubscribe, feeds, search];
+const modules: RouteModule[] = [
+  auth,
+  account,
+  mfa,
+  passkeys,
+  cryptoRoutes,
+  content,
+  comments,
+  commentFeedback,
+  commentFollow,
+  commentUnsubscribe,
+  feeds,
+  search,
+];
 
 export const routes = modules.flatMap((module) => module.routes);
 

@@ -12,8 +12,10 @@ import { fieldError } from '../../domain/errors';
 import { USER_UID } from '../../domain/uids';
 import type { ClientInfo } from '../../utils/client';
 import { getService } from '../get-service';
+import { MFA_ERRORS } from './mfa';
 import { answeredWithKey, KINDS_OF_TYPE, type CaptchaKind } from './captcha';
 import type { Tokens } from './refresh-token';
+import type { SignInMethod } from './sign-in';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const MAX_PASSWORD_BYTES = 72;
@@ -53,6 +55,11 @@ export interface AdvancedSettings {
   unique_email?: boolean;
   email_confirmation?: boolean;
 }
+
+/** A first factor passed: the tokens, or the login challenge of an account with a second factor. */
+export type SignIn =
+  | { user: UserRow; tokens: Tokens; mfa?: undefined }
+  | { user: UserRow; tokens?: undefined; mfa: { mfaRequired: true; mfaToken: string; methods: ['totp', 'recovery'] } };
 
 export interface UserRow {
   id: number;
@@ -209,8 +216,11 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'register') };
     },
 
-    /** `escalated`: the identifier is past its failed-login limit, so a captcha is required even when login's is off. */
-    async login(body: LoginBody, client: ClientInfo, escalated = false): Promise<{ user: UserRow; tokens: Tokens }> {
+    /**
+     * `escalated`: the identifier is past its failed-login limit, so a captcha is required even when login's is off.
+     * An account with a second factor gets a login challenge instead of tokens (see `signIn`).
+     */
+    async login(body: LoginBody, client: ClientInfo, escalated = false): Promise<SignIn> {
       const config = await getService(strapi, 'settings').get();
       const password = await clearPassword(body, config);
 
@@ -225,7 +235,41 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
       if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
 
-      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'password') };
+      return this.signIn(user, client, config, 'password');
+    },
+
+    /**
+     * The end of every sign-in by a first factor (password, e-mailed login code): the tokens, or, when the account
+     * has a second factor, a single-use `mfaToken` that `/auth/login/mfa` exchanges for them.
+     */
+    async signIn(user: UserRow, client: ClientInfo, config: PluginConfig, method: SignInMethod): Promise<SignIn> {
+      if (await getService(strapi, 'mfa').isEnrolled(user.id)) {
+        return { user, mfa: { mfaRequired: true, mfaToken: await getService(strapi, 'mfa').startChallenge(user.id), methods: ['totp', 'recovery'] } };
+      }
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, method) };
+    },
+
+    /** The second step of a sign-in: the `mfaToken` and a TOTP or recovery code give the tokens. */
+    async finishLogin(
+      mfaToken: string,
+      code: string,
+      client: ClientInfo,
+      setRetryAfter: (seconds: number) => void,
+    ): Promise<{ user: UserRow; tokens: Tokens }> {
+      const userId = await getService(strapi, 'mfa').finishChallenge(mfaToken, code, setRetryAfter);
+      const user = await this.findUser(userId);
+      // Blocked (or gone) while the challenge was pending: the same answer as a spent token.
+      if (!user || user.blocked === true) throw new errors.ValidationError('Invalid or expired two-factor session');
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, await getService(strapi, 'settings').get(), 'password') };
+    },
+
+    /** The signed-in account's password re-check (`password` or `encryptedPassword`), for changes to its security. */
+    async checkPassword(userId: number, input: PasswordInput): Promise<UserRow> {
+      const config = await getService(strapi, 'settings').get();
+      const password = await clearPassword(input, config);
+      const user = (await strapi.db.query(USER_UID).findOne({ where: { id: userId } })) as UserRow | null;
+      if (!user || !(await passwordMatches(password, user.password))) throw new errors.ValidationError('Invalid password');
+      return user;
     },
 
     /**
@@ -249,6 +293,11 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!user?.password && typeof body.password === 'string') await passwordMatches(body.password, null);
       // The host's handler would send it to the database (PostgreSQL refuses a NUL: a 500); it names no account.
       if (identifier.includes('\u0000')) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
+      // The host's login knows no second factor: an account with one signs in through the plugin's `/auth/login`.
+      // Only a right password learns this, so the answer tells nothing to whoever guesses.
+      if (user?.password && typeof body.password === 'string' && (await getService(strapi, 'mfa').isEnrolled(user.id))) {
+        if (await passwordMatches(body.password, user.password)) throw new errors.ValidationError(MFA_ERRORS.required);
+      }
     },
 
     /**
@@ -261,6 +310,9 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await findLoginUser(identifier);
       return user ? `user:${user.id}` : `id:${identifier.trim().toLowerCase()}`;
     },
+
+    /** The local account a login identifier names (e-mail in any case, or username), or null. */
+    findLoginUser,
 
     /** A new access token for a live refresh token. */
     async refresh(refreshToken: string): Promise<string> {

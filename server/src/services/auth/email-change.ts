@@ -51,6 +51,8 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Re-checks the password, then mails a code to the new address (the send-code rules); nothing changes yet. */
     async request(user: UserRow, body: EmailChangeBody, requester: Requester, config: PluginConfig): Promise<SendResult> {
       await getService(strapi, 'reauthentication').confirm(user, body, requester, config);
+      // An account with TOTP on proves the second factor too.
+      await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode);
       const email = body.email.toLowerCase();
       if (email === user.email.toLowerCase()) throw fieldError('email', 'email is already the address of this account');
       if (await takenByAnother(email, user.id)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);

@@ -10,8 +10,7 @@ import { forbidden } from '../../domain/errors';
 import type { LoginCodeBody } from '../../domain/shapes/account';
 import type { ClientInfo } from '../../utils/client';
 import { getService } from '../get-service';
-import { ACCOUNT_ERRORS, type UserRow } from './accounts';
-import type { Tokens } from './refresh-token';
+import { ACCOUNT_ERRORS, type SignIn } from './accounts';
 
 export const PASSWORDLESS_DISABLED = 'Passwordless login is disabled';
 
@@ -20,7 +19,8 @@ const passwordless = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!config.account.passwordless.enabled) throw forbidden(PASSWORDLESS_DISABLED);
   },
 
-  async login(body: LoginCodeBody, client: ClientInfo, config: PluginConfig): Promise<{ user: UserRow; tokens: Tokens }> {
+  /** The tokens, or for an account with a second factor the challenge `/auth/login/mfa` finishes. */
+  async login(body: LoginCodeBody, client: ClientInfo, config: PluginConfig): Promise<SignIn> {
     this.assertEnabled(config);
     if (!(await getService(strapi, 'email-code').verify(body.identifier, body.code, config))) {
       throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
@@ -31,7 +31,7 @@ const passwordless = ({ strapi }: { strapi: Core.Strapi }) => ({
     const settings = await accounts.advancedSettings();
     if (settings.email_confirmation && user.confirmed !== true) throw new errors.ApplicationError(ACCOUNT_ERRORS.unconfirmed);
     if (user.blocked === true) throw new errors.ApplicationError(ACCOUNT_ERRORS.blocked);
-    return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'code') };
+    return accounts.signIn(user, client, config, 'code');
   },
 });
 

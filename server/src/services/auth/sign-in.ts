@@ -1,5 +1,5 @@
 /**
- * Where every successful sign-in ends (password login, login by e-mailed code, registration): the tokens are issued
+ * Where every successful sign-in ends (password login, login by e-mailed code, passkey, registration): the tokens are issued
  * and the sign-in is recorded for sign-in alerts. A step every sign-in must pass (a second factor) goes here.
  */
 import type { Core } from '@strapi/strapi';
@@ -9,7 +9,7 @@ import { getService } from '../get-service';
 import type { Tokens } from './refresh-token';
 
 /** How the account proved itself; registration records the device without an alert. */
-export type SignInMethod = 'password' | 'code' | 'register';
+export type SignInMethod = 'password' | 'code' | 'passkey' | 'register';
 
 const signIn = ({ strapi }: { strapi: Core.Strapi }) => ({
   async complete(user: { id: number; email: string }, client: ClientInfo, config: PluginConfig, method: SignInMethod): Promise<Tokens> {

@@ -1,0 +1,220 @@
+/**
+ * Passkeys (WebAuthn Level 2, ES256 and RS256, attestation `none`) through `@simplewebauthn/server`: registration by
+ * the signed-in account, list and removal, and sign-in with one (a passkey is both factors). Challenges are rows
+ * (any instance verifies what another issued), single-use, 5 minutes. The relying party is `site.url`'s host name
+ * and origin. See docs/accounts.md for the flows.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { ServiceUnavailableError } from '../../domain/errors';
+import { uid } from '../../domain/plugin-id';
+import { takeWebauthnChallenge } from '../../repositories/auth/mfa';
+import type { ClientInfo } from '../../utils/client';
+import { sha256 } from '../../utils/secret-hash';
+import { getService } from '../get-service';
+import type { UserRow } from './accounts';
+import type { Tokens } from './refresh-token';
+
+const PASSKEY = uid('passkey');
+const CHALLENGE = uid('webauthn-challenge');
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** ES256 and RS256. */
+const ALGORITHMS = [-7, -257];
+
+export const PASSKEY_ERRORS = {
+  failed: 'Passkey verification failed',
+  notFound: 'Passkey not found',
+  noSite: 'Site URL is not configured',
+} as const;
+
+interface PasskeyRow {
+  id: number;
+  documentId: string;
+  userId: number;
+  credentialId: string;
+  publicKey: string;
+  counter: number | string;
+  transports?: string[] | null;
+  name?: string | null;
+  createdAt: string | Date;
+  lastUsedAt?: string | Date | null;
+}
+
+interface ChallengeRow {
+  id: number;
+  purpose: string;
+  challenge: string;
+  userId?: number | null;
+  expiresAt: number | string;
+}
+
+const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+const summary = (row: PasskeyRow) => ({ id: row.documentId, name: row.name ?? 'Passkey', createdAt: iso(row.createdAt)!, lastUsedAt: iso(row.lastUsedAt) });
+const failed = () => new errors.ValidationError(PASSKEY_ERRORS.failed);
+
+const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
+  const clock = () => getService(strapi, 'clock');
+
+  /** The relying party from `site.url`: its host name and origin; none without a site URL (503). */
+  const relyingParty = async () => {
+    const config = await getService(strapi, 'settings').get();
+    if (!config.site.url) throw new ServiceUnavailableError(PASSKEY_ERRORS.noSite);
+    const url = new URL(config.site.url);
+    return { rpID: url.hostname, origins: [url.origin], rpName: config.site.title || 'Strapi' };
+  };
+
+  const rowsOf = async (userId: number) =>
+    (await strapi.db.query(PASSKEY).findMany({ where: { userId }, orderBy: { id: 'asc' } })) as PasskeyRow[];
+
+  const saveChallenge = async (purpose: 'register' | 'login', challenge: string, userId: number | null, lookup: string) => {
+    const now = clock().now();
+    await strapi.db.query(CHALLENGE).deleteMany({ where: { expiresAt: { $lt: now } } });
+    await strapi.db.query(CHALLENGE).create({ data: { lookup, purpose, challenge, userId, expiresAt: now + CHALLENGE_TTL_MS } });
+  };
+
+  /** The challenge row, used up by this call; none when unknown, expired, for another purpose or taken already. */
+  const takeChallenge = async (lookup: string, purpose: string): Promise<ChallengeRow | null> => {
+    const row = (await strapi.db.query(CHALLENGE).findOne({ where: { lookup } })) as ChallengeRow | null;
+    if (!row || row.purpose !== purpose) return null;
+    if (!(await takeWebauthnChallenge(strapi, row.id))) return null;
+    return Number(row.expiresAt) > clock().now() ? row : null;
+  };
+
+  const randomChallenge = () => new Uint8Array(clock().randomBytes(32));
+
+  return {
+    async list(userId: number) {
+      return (await rowsOf(userId)).map(summary);
+    },
+
+    async remove(userId: number, id: string) {
+      const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
+      if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+      await strapi.db.query(PASSKEY).delete({ where: { id: row.id } });
+      return { message: 'Passkey removed' };
+    },
+
+    async removeUser(...userIds: number[]) {
+      await strapi.db.query(PASSKEY).deleteMany({ where: { userId: { $in: userIds } } });
+    },
+
+    async registerOptions(userId: number) {
+      const rp = await relyingParty();
+      const user = await getService(strapi, 'accounts').findUser(userId);
+      if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');
+      const challenge = randomChallenge();
+      const options = await generateRegistrationOptions({
+        rpName: rp.rpName,
+        rpID: rp.rpID,
+        userName: user.email,
+        userDisplayName: (user as UserRow & { username?: string }).username ?? user.email,
+        // The user handle names no one outside this site: a keyed hash of the account id.
+        userID: new Uint8Array(Buffer.from(sha256(`${userId}:${strapi.config.get('plugin::users-permissions.jwtSecret')}`), 'hex')),
+        challenge,
+        attestationType: 'none',
+        excludeCredentials: (await rowsOf(userId)).map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+        supportedAlgorithmIDs: ALGORITHMS,
+      });
+      // The options carry the challenge base64url-encoded: that is what the client data will quote.
+      await saveChallenge('register', options.challenge, userId, `register:${sha256(options.challenge)}`);
+      return options;
+    },
+
+    async registerVerify(userId: number, response: RegistrationResponseJSON, name: string | undefined) {
+      const rp = await relyingParty();
+      let challenge: string;
+      try {
+        challenge = decodeClientDataJSON(response.response.clientDataJSON).challenge;
+      } catch {
+        throw failed();
+      }
+      const row = await takeChallenge(`register:${sha256(challenge)}`, 'register');
+      if (!row || row.userId !== userId) throw failed();
+      let verification;
+      try {
+        verification = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: row.challenge,
+          expectedOrigin: rp.origins,
+          expectedRPID: rp.rpID,
+          requireUserVerification: false,
+          supportedAlgorithmIDs: ALGORITHMS,
+        });
+      } catch {
+        throw failed();
+      }
+      if (!verification.verified) throw failed();
+      const { credential } = verification.registrationInfo;
+      if (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: credential.id } })) throw failed();
+      const created = (await strapi.db.query(PASSKEY).create({
+        data: {
+          userId,
+          credentialId: credential.id,
+          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports ?? null,
+          name: name?.trim() || 'Passkey',
+        },
+      })) as PasskeyRow;
+      const { id, name: shownName, createdAt } = summary(created);
+      return { id, name: shownName, createdAt };
+    },
+
+    async loginOptions(identifier: string | undefined) {
+      const rp = await relyingParty();
+      const user = identifier ? await getService(strapi, 'accounts').findLoginUser(identifier) : null;
+      const allowCredentials = user ? (await rowsOf(user.id)).map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })) : [];
+      const challenge = randomChallenge();
+      const key = clock().randomBytes(16).toString('hex');
+      const options = await generateAuthenticationOptions({ rpID: rp.rpID, challenge, allowCredentials, userVerification: 'preferred' });
+      // Options for a named account take only its passkeys: the answer must come from one of them.
+      await saveChallenge('login', options.challenge, user?.id ?? null, `login:${sha256(key)}`);
+      return { key, options };
+    },
+
+    /** A passkey sign-in: both factors at once, so the tokens (no TOTP step). */
+    async loginVerify(key: string, response: AuthenticationResponseJSON, client: ClientInfo): Promise<{ user: UserRow; tokens: Tokens }> {
+      const rp = await relyingParty();
+      const row = await takeChallenge(`login:${sha256(key)}`, 'login');
+      if (!row) throw failed();
+      const passkey = (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: String(response.id) } })) as PasskeyRow | null;
+      if (!passkey || (row.userId != null && row.userId !== passkey.userId)) throw failed();
+      let verification;
+      try {
+        verification = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: row.challenge,
+          expectedOrigin: rp.origins,
+          expectedRPID: rp.rpID,
+          credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: Number(passkey.counter) },
+          requireUserVerification: false,
+        });
+      } catch {
+        throw failed();
+      }
+      if (!verification.verified) throw failed();
+      const user = await getService(strapi, 'accounts').findUser(passkey.userId);
+      if (!user) throw failed();
+      if (user.blocked === true) throw new errors.ApplicationError('Your account has been blocked by an administrator');
+      await strapi.db.query(PASSKEY).update({
+        where: { id: passkey.id },
+        data: { counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date(clock().now()) },
+      });
+      const config = await getService(strapi, 'settings').get();
+      return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'passkey') };
+    },
+  };
+};
+
+export type PasskeysService = ReturnType<typeof passkeys>;
+export default passkeys;

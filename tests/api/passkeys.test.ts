@@ -1,0 +1,191 @@
+/**
+ * Passkeys over HTTP with a software authenticator (tests/helpers/webauthn.ts): register, list, remove, sign in with
+ * and without an identifier, and the error rows (replayed challenge, foreign origin, counter going backwards, another
+ * account's credential, no site URL).
+ */
+import { createUser, jwtFor, type TestUser } from '../helpers/fixtures';
+import { AUTH } from '../helpers/auth';
+import { setupStrapi, type TestApp } from '../helpers/strapi';
+import { softAuthenticator } from '../helpers/webauthn';
+
+const SITE = 'https://shop.example.test';
+const RP_ID = 'shop.example.test';
+
+type Res = { status: number; body: any };
+const expectError = (res: Res, status: number, message: string) => {
+  expect({ status: res.status, message: res.body?.error?.message }).toEqual({ status, message });
+};
+
+describe('passkeys', () => {
+  let app: TestApp;
+
+  const call = (method: 'get' | 'post' | 'delete', path: string, jwt?: string, body?: object) => {
+    const req = app.request()[method](`${AUTH}${path}`);
+    if (jwt) req.set('Authorization', `Bearer ${jwt}`);
+    return body === undefined ? req : req.send(body);
+  };
+
+  /** A user with one registered passkey. */
+  const withPasskey = async (name = 'Laptop') => {
+    const user = await createUser(app.strapi);
+    const jwt = jwtFor(app.strapi, user);
+    const authenticator = softAuthenticator({ rpId: RP_ID, origin: SITE });
+    const options = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const registered = (await call('post', '/passkeys/register/verify', jwt, { response: authenticator.register(options), name }).expect(200)).body;
+    return { user, jwt, authenticator, registered };
+  };
+  const loginOptions = async (identifier?: string) =>
+    (await call('post', '/passkeys/login/options', undefined, identifier === undefined ? {} : { identifier }).expect(200)).body;
+
+  beforeAll(async () => {
+    app = await setupStrapi({ config: { rateLimit: { enabled: false }, site: { url: SITE, title: 'Shop' } } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('register options follow the WebAuthn JSON shape, with the account and its passkeys', async () => {
+    const { jwt, authenticator } = await withPasskey();
+    const options = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    expect(options.rp).toEqual({ id: RP_ID, name: 'Shop' });
+    expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(options.pubKeyCredParams.map((param: { alg: number }) => param.alg)).toEqual([-7, -257]);
+    expect(options.authenticatorSelection).toMatchObject({ residentKey: 'preferred', userVerification: 'preferred' });
+    expect(options.excludeCredentials.map((cred: { id: string }) => cred.id)).toEqual([authenticator.id]);
+    expect(options.user).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), displayName: expect.any(String) }));
+    expect(options.attestation).toBe('none');
+  });
+
+  it('registers, lists and removes; another account cannot remove it', async () => {
+    const { user, jwt, registered } = await withPasskey('Phone');
+    expect(Object.keys(registered).sort()).toEqual(['createdAt', 'id', 'name']);
+    expect(registered.name).toBe('Phone');
+    const list = (await call('get', '/passkeys', jwt).expect(200)).body;
+    expect(list).toEqual({ data: [{ id: registered.id, name: 'Phone', createdAt: registered.createdAt, lastUsedAt: null }] });
+    expect((await call('get', '/mfa', jwt).expect(200)).body.passkeys).toEqual(list.data);
+
+    const other = await createUser(app.strapi);
+    expectError(await call('delete', `/passkeys/${registered.id}`, jwtFor(app.strapi, other)), 404, 'Passkey not found');
+    expectError(await call('delete', '/passkeys/unknown', jwt), 404, 'Passkey not found');
+    expect((await call('delete', `/passkeys/${registered.id}`, jwt).expect(200)).body).toEqual({ message: 'Passkey removed' });
+    expect((await call('get', '/passkeys', jwt).expect(200)).body).toEqual({ data: [] });
+    expect(user.id).toBeGreaterThan(0);
+  });
+
+  it('needs a Bearer token for register, list and remove', async () => {
+    expect((await call('post', '/passkeys/register/options')).status).toBe(401);
+    expect((await call('post', '/passkeys/register/verify', undefined, {})).status).toBe(401);
+    expect((await call('get', '/passkeys')).status).toBe(401);
+    expect((await call('delete', '/passkeys/x')).status).toBe(401);
+  });
+
+  it('refuses a replayed registration, a foreign origin and a challenge of another account', async () => {
+    const user = await createUser(app.strapi);
+    const jwt = jwtFor(app.strapi, user);
+    const authenticator = softAuthenticator({ rpId: RP_ID, origin: SITE });
+    const foreign = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    expectError(
+      await call('post', '/passkeys/register/verify', jwt, { response: authenticator.register(foreign, { origin: 'https://evil.example' }) }),
+      400,
+      'Passkey verification failed',
+    );
+    const options = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const response = authenticator.register(options);
+    const other = await createUser(app.strapi);
+    expectError(await call('post', '/passkeys/register/verify', jwtFor(app.strapi, other), { response }), 400, 'Passkey verification failed');
+    const again = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const good = authenticator.register(again);
+    await call('post', '/passkeys/register/verify', jwt, { response: good }).expect(200);
+    expectError(await call('post', '/passkeys/register/verify', jwt, { response: good }), 400, 'Passkey verification failed');
+  });
+
+  it('signs in with an identifier (allowCredentials) and without one (discoverable), both factors at once', async () => {
+    const { user, authenticator } = await withPasskey();
+    const named = await loginOptions(user.email);
+    expect(Object.keys(named).sort()).toEqual(['key', 'options']);
+    expect(named.options.allowCredentials.map((cred: { id: string }) => cred.id)).toEqual([authenticator.id]);
+    expect(named.options.rpId).toBe(RP_ID);
+    const res = await call('post', '/passkeys/login/verify', undefined, { key: named.key, response: authenticator.authenticate(named.options) }).expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expect(res.body.user).toMatchObject({ id: user.id });
+    await call('get', '/me', res.body.jwt).expect(200);
+
+    const anonymous = await loginOptions();
+    expect(anonymous.options.allowCredentials ?? []).toEqual([]);
+    await call('post', '/passkeys/login/verify', undefined, { key: anonymous.key, response: authenticator.authenticate(anonymous.options) }).expect(200);
+    const unknown = await loginOptions('nobody@example.com');
+    expect(Object.keys(unknown).sort()).toEqual(['key', 'options']);
+    expect(unknown.options.allowCredentials ?? []).toEqual([]);
+    expect((await call('get', '/passkeys', jwtFor(app.strapi, user)).expect(200)).body.data[0].lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it('refuses a replayed challenge, a foreign origin, a counter going backwards and an unknown credential', async () => {
+    const { authenticator } = await withPasskey();
+    const first = await loginOptions();
+    const response = authenticator.authenticate(first.options);
+    await call('post', '/passkeys/login/verify', undefined, { key: first.key, response }).expect(200);
+    expectError(await call('post', '/passkeys/login/verify', undefined, { key: first.key, response }), 400, 'Passkey verification failed');
+
+    const foreign = await loginOptions();
+    expectError(
+      await call('post', '/passkeys/login/verify', undefined, { key: foreign.key, response: authenticator.authenticate(foreign.options, { origin: 'https://evil.example' }) }),
+      400,
+      'Passkey verification failed',
+    );
+
+    const backwards = await loginOptions();
+    expectError(
+      await call('post', '/passkeys/login/verify', undefined, { key: backwards.key, response: authenticator.authenticate(backwards.options, { counter: 1 }) }),
+      400,
+      'Passkey verification failed',
+    );
+
+    const stranger = softAuthenticator({ rpId: RP_ID, origin: SITE });
+    const unknown = await loginOptions();
+    expectError(
+      await call('post', '/passkeys/login/verify', undefined, { key: unknown.key, response: stranger.authenticate(unknown.options) }),
+      400,
+      'Passkey verification failed',
+    );
+  });
+
+  it("refuses another account's credential for options naming an account, and bad bodies with a 400", async () => {
+    const a = await withPasskey();
+    const b = await withPasskey();
+    const options = await loginOptions(a.user.email);
+    expectError(
+      await call('post', '/passkeys/login/verify', undefined, { key: options.key, response: b.authenticator.authenticate(options.options) }),
+      400,
+      'Passkey verification failed',
+    );
+    expectError(await call('post', '/passkeys/login/verify', undefined, { key: 'x' }), 400, 'response must be a PublicKeyCredential in its JSON form');
+    expectError(await call('post', '/passkeys/login/verify', undefined, { key: 'x', response: 'y' }), 400, 'response must be a PublicKeyCredential in its JSON form');
+  });
+
+  it('a deleted account takes its passkeys with it', async () => {
+    const { user } = await withPasskey();
+    await app.strapi.db.query('plugin::users-permissions.user').delete({ where: { id: user.id } });
+    expect(await app.strapi.db.connection('bag_passkeys').where('user_id', user.id).first()).toBeUndefined();
+  });
+});
+
+describe('passkeys without a site URL', () => {
+  let app: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    app = await setupStrapi({ env: { SITE_URL: '' }, config: { rateLimit: { enabled: false } } });
+    user = await createUser(app.strapi);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('answers 503 Site URL is not configured for options and verify; listing still works', async () => {
+    const jwt = jwtFor(app.strapi, user);
+    for (const path of ['/passkeys/register/options', '/passkeys/login/options']) {
+      const res = await app.request().post(`${AUTH}${path}`).set('Authorization', `Bearer ${jwt}`).send({});
+      expectError(res, 503, 'Site URL is not configured');
+    }
+    await app.request().get(`${AUTH}/passkeys`).set('Authorization', `Bearer ${jwt}`).expect(200, { data: [] });
+  });
+});

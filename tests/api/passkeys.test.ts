@@ -189,3 +189,46 @@ describe('passkeys without a site URL', () => {
     await app.request().get(`${AUTH}/passkeys`).set('Authorization', `Bearer ${jwt}`).expect(200, { data: [] });
   });
 });
+
+describe('relying party, issuer and the second-factor switch from the configuration', () => {
+  let app: TestApp;
+  const ORIGIN = 'https://app.example.test';
+  beforeAll(async () => {
+    app = await setupStrapi({
+      env: { SITE_URL: '' },
+      config: {
+        rateLimit: { enabled: false },
+        account: { mfa: { issuer: 'My Shop' }, passkeys: { rpId: 'example.test', origins: [ORIGIN] } },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const post = (path: string, jwt: string, body: object = {}) => app.request().post(`${AUTH}${path}`).set('Authorization', `Bearer ${jwt}`).send(body);
+
+  it('takes rpId and origins from account.passkeys without a site URL, and the issuer from account.mfa.issuer', async () => {
+    const user = await createUser(app.strapi);
+    const jwt = jwtFor(app.strapi, user);
+    const options = (await post('/passkeys/register/options', jwt).expect(200)).body;
+    expect(options.rp.id).toBe('example.test');
+    const authenticator = softAuthenticator({ rpId: 'example.test', origin: ORIGIN });
+    await post('/passkeys/register/verify', jwt, { response: authenticator.register(options) }).expect(200);
+    const setup = (await post('/mfa/totp/setup', jwt, { password: user.password }).expect(200)).body;
+    expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/My%20Shop:.*&issuer=My%20Shop&/);
+  });
+
+  it('refuses new enrolments while account.mfa.enabled is off (403)', async () => {
+    const user = await createUser(app.strapi);
+    const jwt = jwtFor(app.strapi, user);
+    await app.strapi.plugin('cms-plugin-bag').service('settings').update({ account: { mfa: { enabled: false } } });
+    try {
+      for (const path of ['/mfa/totp/setup', '/passkeys/register/options']) {
+        expectError(await post(path, jwt, { password: user.password }), 403, 'Two-factor authentication is disabled');
+      }
+    } finally {
+      await app.strapi.plugin('cms-plugin-bag').service('settings').update({ account: { mfa: { enabled: true } } });
+    }
+    await post('/passkeys/register/options', jwt).expect(200);
+  });
+});

@@ -23,6 +23,7 @@ interface FormValues {
   passwordless: boolean;
   accountDeletion: boolean;
   signInAlerts: boolean;
+  mfa: boolean;
   /** One word or phrase per line. */
   blockedWords: string;
   holdWords: string;
@@ -43,6 +44,7 @@ const toForm = (s: AdminSettings): FormValues => ({
   passwordless: s.account.passwordless.enabled,
   accountDeletion: s.account.deletion.enabled,
   signInAlerts: s.account.signInAlerts,
+  mfa: s.account.mfa.enabled,
   blockedWords: s.comments.moderation.blockedWords.join('\n'),
   holdWords: s.comments.moderation.holdWords.join('\n'),
   maxLinks: String(s.comments.moderation.maxLinks),
@@ -65,7 +67,7 @@ const toBody = (v: FormValues): SettingsBody => ({
       trustApproved: v.trustApproved,
     },
   },
-  account: { passwordless: { enabled: v.passwordless }, deletion: { enabled: v.accountDeletion }, signInAlerts: v.signInAlerts },
+  account: { passwordless: { enabled: v.passwordless }, deletion: { enabled: v.accountDeletion }, signInAlerts: v.signInAlerts, mfa: { enabled: v.mfa } },
 });
 
 const CAPTCHA_TYPES: CaptchaType[] = ['image', 'pow', 'email', 'any'];
@@ -229,6 +231,7 @@ const SettingsPage = () => {
                 {toggle('passwordless', t('settings.account.passwordless', 'Passwordless login'), t('settings.account.passwordless.hint', 'Users may log in with an e-mailed code alone'))}
                 {toggle('accountDeletion', t('settings.account.deletion', 'Account deletion'), t('settings.account.deletion.hint', 'Users may delete their own account'))}
                 {toggle('signInAlerts', t('settings.account.signInAlerts', 'Sign-in alerts'), t('settings.account.signInAlerts.hint', 'Mail the account on a sign-in from a new device'))}
+                {toggle('mfa', t('settings.account.mfa', 'Second factors'), t('settings.account.mfa.hint', 'Users may enrol an authenticator app and passkeys'))}
               </>
             )}
             {section(

@@ -99,6 +99,23 @@ export const configSchema = z
           .strict()
           .prefault({}),
         signInAlerts: z.boolean().default(true),
+        mfa: z
+          .object({
+            enabled: z.boolean().default(true),
+            /** The name authenticator apps show; unset: `site.title`, else 'Strapi'. */
+            issuer: z.string().min(1).max(100).optional(),
+          })
+          .strict()
+          .prefault({}),
+        passkeys: z
+          .object({
+            /** WebAuthn relying party id; unset: the host name of `site.url`. */
+            rpId: z.string().min(1).max(253).optional(),
+            /** Origins accepted in a passkey's client data; unset: `site.url`'s origin. */
+            origins: z.array(z.string().url()).optional(),
+          })
+          .strict()
+          .prefault({}),
       })
       .strict()
       .prefault({}),

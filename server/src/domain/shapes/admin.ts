@@ -34,6 +34,7 @@ export const adminSettings = z.strictObject({
     passwordless: z.strictObject({ enabled: z.boolean() }),
     deletion: z.strictObject({ enabled: z.boolean() }),
     signInAlerts: z.boolean(),
+    mfa: z.strictObject({ enabled: z.boolean() }),
   }),
 });
 
@@ -49,6 +50,7 @@ export const settingsBody = z
         passwordless: z.strictObject({ enabled: z.boolean() }).partial(),
         deletion: z.strictObject({ enabled: z.boolean() }).partial(),
         signInAlerts: z.boolean(),
+        mfa: z.strictObject({ enabled: z.boolean() }).partial(),
       })
       .partial(),
   })

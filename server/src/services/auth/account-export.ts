@@ -82,7 +82,10 @@ const accountExport = ({ strapi }: { strapi: Core.Strapi }) => ({
         return rest;
       }),
       subscriptions: await getService(strapi, 'comment-followers').followedBy(user.id),
-      mfa: { totp: false, passkeys: [] },
+      mfa: await (async () => {
+        const { totp, passkeys } = await getService(strapi, 'mfa').status(user.id);
+        return { totp, passkeys: passkeys.map(({ name, createdAt }) => ({ name, createdAt })) };
+      })(),
     };
   },
 });

@@ -5,6 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { forbidden } from '../../domain/errors';
 import { uid } from '../../domain/plugin-id';
 import type { PasswordInput } from '../../domain/shapes/auth';
 import { claimChallengeAttempt, claimTotpStep, endChallenge, useRecoveryCode } from '../../repositories/auth/mfa';
@@ -21,6 +22,7 @@ const RECOVERY_CODES = 10;
 /** How long a login's mfaToken lives, and how many wrong codes void it. */
 export const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 export const MFA_MAX_ATTEMPTS = 5;
+export const MFA_DISABLED = 'Two-factor authentication is disabled';
 
 export const MFA_ERRORS = {
   alreadyEnabled: 'Two-factor authentication is already enabled',
@@ -98,6 +100,11 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const service = {
+    /** `account.mfa.enabled` off: no new enrolment (403); an account already enrolled keeps its factors. */
+    async assertEnabled(): Promise<void> {
+      if (!(await getService(strapi, 'settings').get()).account.mfa.enabled) throw forbidden(MFA_DISABLED);
+    },
+
     async isEnrolled(userId: number): Promise<boolean> {
       return (await enabledFactor(userId)) !== null;
     },
@@ -110,6 +117,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Starts (or restarts) an enrolment after the password re-check: nothing is active until `enable`. */
     async setup(userId: number, password: PasswordInput) {
+      await service.assertEnabled();
       const user = await getService(strapi, 'accounts').checkPassword(userId, password);
       const factor = await factorOf(userId);
       if (factor?.secret) throw new errors.ValidationError(MFA_ERRORS.alreadyEnabled);
@@ -118,7 +126,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       if (factor) await strapi.db.query(FACTOR).update({ where: { id: factor.id }, data: { pendingSecret } });
       else await strapi.db.query(FACTOR).create({ data: { userId, pendingSecret } });
       const config = await getService(strapi, 'settings').get();
-      const issuer = config.site.title || 'Strapi';
+      const issuer = config.account.mfa.issuer ?? (config.site.title || 'Strapi');
       return { secret, ...(await totpEnrolment(secret, issuer, user.email)) };
     },
 

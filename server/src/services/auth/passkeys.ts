@@ -64,12 +64,20 @@ const failed = () => new errors.ValidationError(PASSKEY_ERRORS.failed);
 const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
   const clock = () => getService(strapi, 'clock');
 
-  /** The relying party from `site.url`: its host name and origin; none without a site URL (503). */
+  /**
+   * The relying party: `account.passkeys.rpId` and `.origins` when set, else `site.url`'s host name and origin; none
+   * without either (503).
+   */
   const relyingParty = async () => {
     const config = await getService(strapi, 'settings').get();
-    if (!config.site.url) throw new ServiceUnavailableError(PASSKEY_ERRORS.noSite);
-    const url = new URL(config.site.url);
-    return { rpID: url.hostname, origins: [url.origin], rpName: config.site.title || 'Strapi' };
+    const { rpId, origins } = config.account.passkeys;
+    const site = config.site.url ? new URL(config.site.url) : undefined;
+    if (!rpId && !site) throw new ServiceUnavailableError(PASSKEY_ERRORS.noSite);
+    return {
+      rpID: rpId ?? site!.hostname,
+      origins: (origins ?? (site ? [site.origin] : [])).map((origin) => new URL(origin).origin),
+      rpName: config.site.title || 'Strapi',
+    };
   };
 
   const rowsOf = async (userId: number) =>
@@ -108,6 +116,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async registerOptions(userId: number) {
+      await getService(strapi, 'mfa').assertEnabled();
       const rp = await relyingParty();
       const user = await getService(strapi, 'accounts').findUser(userId);
       if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');

@@ -332,6 +332,26 @@ describe('the account, self-service', () => {
       expect(mailsTo(email, 'New sign-in to your account')).toHaveLength(1);
     });
 
+    it("counts a sign-in through the host's own /api/auth/local: a new device mails, a known one does not", async () => {
+      const user = await createUser(app.strapi);
+      const ip = freshIp();
+      const hostLogin = () =>
+        app
+          .request()
+          .post('/api/auth/local')
+          .set('X-Forwarded-For', ip)
+          .set('User-Agent', 'Host-UA/1')
+          .send({ identifier: user.email, password: user.password })
+          .expect(200);
+      await hostLogin();
+      const alert = await smtp.nextMail(user.email);
+      expect(alert.subject).toBe('New sign-in to your account');
+      expect(alert.text).toContain('Host-UA/1');
+      await hostLogin();
+      expect(await app.strapi.db.query(DEVICE_UID).count({ where: { userId: user.id } })).toBe(1);
+      expect(mailsTo(user.email, 'New sign-in to your account')).toHaveLength(1);
+    });
+
     it('sends nothing when account.signInAlerts is off', async () => {
       await setSettings(app.strapi, { account: { signInAlerts: false } });
       const user = await createUser(app.strapi);

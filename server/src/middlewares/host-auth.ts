@@ -10,6 +10,8 @@ import type { HostAuthRoute } from '../domain/auth';
 import { getService } from '../services/get-service';
 import { validateCaptchaFields } from '../validation/auth';
 import { captchaEscalated } from '../domain/auth';
+import { USER_UID } from '../domain/uids';
+import { clientInfo } from '../utils/client';
 import type { RateLimitMiddlewareConfig } from './rate-limit';
 
 export interface HostAuthMiddlewareConfig {
@@ -49,6 +51,21 @@ const hostAuthMiddleware =
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     await checkHostCaptcha(strapi, route, fields, captchaEscalated(ctx));
     await next();
+    await recordHostSignIn(strapi, route, ctx);
   };
+
+/**
+ * A sign-in through the host's own login (or register) is a sign-in of the account all the same: its device is
+ * remembered and a new one alerts the account, as on the plugin's routes (register records without a mail).
+ */
+const recordHostSignIn = async (strapi: Core.Strapi, route: HostAuthRoute, ctx: Context) => {
+  if (route === 'forgotPassword' || ctx.status !== 200) return;
+  const answer = ctx.body as { jwt?: unknown; user?: { id?: unknown } } | undefined;
+  if (typeof answer?.jwt !== 'string' || typeof answer.user?.id !== 'number') return;
+  const user = (await strapi.db.query(USER_UID).findOne({ select: ['id', 'email'], where: { id: answer.user.id } })) as { id: number; email: string } | null;
+  if (!user) return;
+  const config = await getService(strapi, 'settings').get();
+  await getService(strapi, 'sign-in-alerts').record(user, clientInfo(ctx), config, route === 'login');
+};
 
 export default hostAuthMiddleware;

@@ -246,6 +246,18 @@ describe('the account, self-service', () => {
       expect(res.status).toBe(429);
       expect(res.body.error.details).toEqual({ captcha: 'required' });
     });
+
+    it("a wrong password on the second factor's setup counts on the same counter", async () => {
+      const user = await createUser(app.strapi);
+      const jwt = jwtFor(app.strapi, user);
+      const limiter = app.strapi.plugin('cms-plugin-bag').service('rate-limit');
+      const config = await app.strapi.plugin('cms-plugin-bag').service('settings').get();
+      for (let i = 0; i < config.rateLimit.login.max - 1; i += 1) await limiter.check('login', `user:${user.id}`, config);
+      expectError(await post('/mfa/totp/setup', { password: 'wrong-pass' }, { jwt }), 400, 'Invalid password');
+      const res = await post('/mfa/totp/setup', { password: user.password }, { jwt });
+      expect(res.status).toBe(429);
+      expect(res.body.error.details).toEqual({ captcha: 'required' });
+    });
   });
 
   describe('sessions', () => {

@@ -263,15 +263,6 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, await getService(strapi, 'settings').get(), 'password') };
     },
 
-    /** The signed-in account's password re-check (`password` or `encryptedPassword`), for changes to its security. */
-    async checkPassword(userId: number, input: PasswordInput): Promise<UserRow> {
-      const config = await getService(strapi, 'settings').get();
-      const password = await clearPassword(input, config);
-      const user = (await strapi.db.query(USER_UID).findOne({ where: { id: userId } })) as UserRow | null;
-      if (!user || !(await passwordMatches(password, user.password))) throw new errors.ValidationError('Invalid password');
-      return user;
-    },
-
     /**
      * What the plugin adds to the host's own `/api/auth/local`, `/auth/local/register` and `/auth/forgot-password`
      * (`auth.hostRoutes: 'guarded'`), before the host's handler: the captcha of the plugin's routes (login and

@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { forbidden } from '../../domain/errors';
+import type { Requester } from './reauthentication';
 import { uid } from '../../domain/plugin-id';
 import type { PasswordInput } from '../../domain/shapes/auth';
 import { claimChallengeAttempt, claimTotpStep, endChallenge, useRecoveryCode } from '../../repositories/auth/mfa';
@@ -99,6 +100,14 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     return true;
   };
 
+  /** The password re-check of a change to the account's security: counted as a login of the account, as every re-authentication is. */
+  const reauthenticate = async (userId: number, password: PasswordInput, requester: Requester) => {
+    const user = await getService(strapi, 'accounts').findUser(userId);
+    if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');
+    await getService(strapi, 'reauthentication').confirm(user, password, requester, await getService(strapi, 'settings').get());
+    return user;
+  };
+
   const service = {
     /** `account.mfa.enabled` off: no new enrolment (403); an account already enrolled keeps its factors. */
     async assertEnabled(): Promise<void> {
@@ -116,9 +125,9 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Starts (or restarts) an enrolment after the password re-check: nothing is active until `enable`. */
-    async setup(userId: number, password: PasswordInput) {
+    async setup(userId: number, password: PasswordInput, requester: Requester) {
       await service.assertEnabled();
-      const user = await getService(strapi, 'accounts').checkPassword(userId, password);
+      const user = await reauthenticate(userId, password, requester);
       const factor = await factorOf(userId);
       if (factor?.secret) throw new errors.ValidationError(MFA_ERRORS.alreadyEnabled);
       const secret = newTotpSecret(clock().randomBytes(20));
@@ -162,8 +171,8 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       return { recoveryCodes: await newRecoveryCodes(userId) };
     },
 
-    async disable(userId: number, password: PasswordInput, mfaCode: string | undefined) {
-      await getService(strapi, 'accounts').checkPassword(userId, password);
+    async disable(userId: number, password: PasswordInput, mfaCode: string | undefined, requester: Requester) {
+      await reauthenticate(userId, password, requester);
       if (!(await enabledFactor(userId))) throw new errors.ValidationError(MFA_ERRORS.notEnabled);
       await service.requireSecondFactor(userId, mfaCode);
       await service.removeUser(userId);

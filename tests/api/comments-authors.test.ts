@@ -265,10 +265,14 @@ describe('comments: authors, threads and moderation rules', () => {
   });
 
   describe('closed threads', () => {
-    it('closes and reopens a thread: 403 on a new comment, reading unchanged, meta.closed on pages', async () => {
+    it('closes and reopens a thread: 403 on a new comment, reading unchanged, meta.closed on pages of roots and of replies', async () => {
       const article = await createArticle(app.strapi);
-      await approved(article.documentId, 'before closing');
+      const root = await approved(article.documentId, 'before closing');
+      await approved(article.documentId, 'a reply', undefined, root);
+      const replies = () => app.request().get(`/api/bag/comments/${root}/replies?pagination[pageSize]=5`).expect(200);
+      expect((await replies()).body.meta.closed).toBeUndefined();
       expect((await close(article.documentId, true).expect(200)).body).toEqual({ data: { documentId: article.documentId, closed: true } });
+      expect((await replies()).body.meta.closed).toBe(true);
       const refused = await post({ content: 'late', article: article.documentId }).expect(403);
       expect(refused.body.error.message).toBe('Comments are closed for this article');
       expect((await tree(article.documentId).expect(200)).body.data).toHaveLength(1);
@@ -276,6 +280,7 @@ describe('comments: authors, threads and moderation rules', () => {
       await close(article.documentId, false).expect(200);
       await post({ content: 'open again', article: article.documentId }).expect(201);
       expect((await page(article.documentId, 'pagination[pageSize]=5').expect(200)).body.meta.closed).toBeUndefined();
+      expect((await replies()).body.meta.closed).toBeUndefined();
       await close('nonexistent0000000000000', true).expect(404);
       await close(article.documentId, 'no').expect(400);
     });

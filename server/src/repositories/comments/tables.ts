@@ -141,6 +141,8 @@ export const articleCommentIds = async (strapi: Core.Strapi, articleDocumentId: 
 export interface VisibleComment {
   id: number;
   documentId: string;
+  /** The article document the comment is on. */
+  articleDocumentId: string;
   /** Direct approved replies. */
   replyCount: number;
 }
@@ -163,7 +165,7 @@ export const findVisibleComment = async (strapi: Core.Strapi, identifier: Identi
     .where(typeof identifier === 'number' ? { 'c.id': identifier } : { [`c.${s.commentColumn('documentId')}`]: identifier })
     .where(`c.${status}`, 'approved')
     .whereNotNull(`pa.${s.articleColumn('publishedAt')}`)
-    .select({ id: 'c.id', documentId: `c.${s.commentColumn('documentId')}` })
+    .select({ id: 'c.id', documentId: `c.${s.commentColumn('documentId')}`, articleDocumentId: `a.${s.articleColumn('documentId')}` })
     .select(replyCountColumn(knex, s))
     .limit(1);
   if (rows.length === 0) return undefined;
@@ -185,5 +187,10 @@ export const findVisibleComment = async (strapi: Core.Strapi, identifier: Identi
     )
   );
   if (Number(hidden[0]?.count ?? 0) !== 0) return undefined;
-  return { id, documentId: String(rows[0].documentId), replyCount: Number(rows[0].replyCount ?? 0) };
+  return {
+    id,
+    documentId: String(rows[0].documentId),
+    articleDocumentId: String(rows[0].articleDocumentId),
+    replyCount: Number(rows[0].replyCount ?? 0),
+  };
 };

@@ -5,6 +5,7 @@ import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
 import { replyRows } from '../../repositories/comments/threads';
 import type { PageMeta, ThreadReply, threadPages } from './thread-pages';
+import { closing } from './closing';
 import { visibleCommentOr404 } from './visibility';
 
 export const replies = (strapi: Core.Strapi, { toNodes, paginate }: ReturnType<typeof threadPages>) => ({
@@ -16,7 +17,8 @@ export const replies = (strapi: Core.Strapi, { toNodes, paginate }: ReturnType<t
       const parent = await visibleCommentOr404(strapi, identifier);
       const parentId = parent.id;
       const rows = await replyRows(strapi, { parentId, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
-      return paginate(toNodes(rows, config.comments.markdown), query, parent.replyCount);
+      const closed = await closing(strapi).isClosed(parent.articleDocumentId, config);
+      return paginate(toNodes(rows, config.comments.markdown), query, parent.replyCount, closed);
     },
 
 });

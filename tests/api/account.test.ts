@@ -3,6 +3,7 @@
  * e-mailed code, e-mail change with its revert link, sessions (both jwtManagement modes), sign-in alerts, deleting and
  * exporting the account, with their error and non-enumeration rows.
  */
+import { TOTP } from 'otpauth';
 import { createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { AUTH, captureLogs, restoreClock, setSettings, shiftClock } from '../helpers/auth';
 import { COMMENT, createArticle } from '../helpers/comments';
@@ -245,6 +246,24 @@ describe('the account, self-service', () => {
       const res = await post('/email', { email: `z-${Date.now()}@example.com`, password: user.password }, { jwt });
       expect(res.status).toBe(429);
       expect(res.body.error.details).toEqual({ captcha: 'required' });
+    });
+
+    it('wrong two-factor codes at the second step of a login count on the same counter', async () => {
+      const user = await createUser(app.strapi);
+      const jwt = jwtFor(app.strapi, user);
+      const ip = freshIp();
+      const totp = (secret: string, at: number) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+      const { secret } = (await post('/mfa/totp/setup', { password: user.password }, { jwt, ip }).expect(200)).body;
+      await post('/mfa/totp/enable', { code: totp(secret, Date.now()) }, { jwt, ip }).expect(200);
+      const { mfaToken } = (await post('/login', { identifier: user.email, password: user.password }, { ip }).expect(200)).body;
+      const limiter = app.strapi.plugin('cms-plugin-bag').service('rate-limit');
+      const config = await app.strapi.plugin('cms-plugin-bag').service('settings').get();
+      for (let i = 0; i < config.rateLimit.login.max - 1; i += 1) await limiter.check('login', `user:${user.id}`, config);
+      // The next step's code (the enable used this step's, and each code works once).
+      const right = totp(secret, Date.now() + 30_000);
+      const wrong = right.replace(/.$/, (digit) => String((Number(digit) + 1) % 10));
+      expectError(await post('/login/mfa', { mfaToken, code: wrong }, { ip }), 400, 'Invalid two-factor code');
+      expect((await post('/login/mfa', { mfaToken, code: right }, { ip })).status).toBe(429);
     });
 
     it("a wrong password on the second factor's setup counts on the same counter", async () => {

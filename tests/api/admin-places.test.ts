@@ -84,12 +84,16 @@ describe('admin places API', () => {
   });
 
   describe('edit-view side panel', () => {
-    it("gives an article's views, comments by status, published slug and front-end URL template", async () => {
+    it("gives an article's views, comments by status, thread state, published slug and front-end URL template", async () => {
       const article = await createDocument(app.strapi, ARTICLE, { title: 'Panel article', slug: 'panel-article' });
       await setViews(ARTICLE, article.documentId, 42);
+      const comments = [];
       for (const status of ['pending', 'approved', 'approved', 'rejected']) {
-        await createDocument(app.strapi, COMMENT, { content: `A ${status} comment`, status, article: article.documentId });
+        comments.push(await createDocument(app.strapi, COMMENT, { content: `A ${status} comment`, status, article: article.documentId }));
       }
+      // One approved root pinned, and the thread closed, by the moderation routes.
+      await app.request().put(`/cms-plugin-bag/comments/${comments[1].documentId}/pin`).set('Authorization', `Bearer ${token}`).send({ pinned: true }).expect(200);
+      await app.request().put(`/cms-plugin-bag/articles/${article.documentId}/comments`).set('Authorization', `Bearer ${token}`).send({ closed: true }).expect(200);
       // The slug changed in the draft after publishing: the published one stays what readers know.
       await app.strapi.documents(ARTICLE as never).update({ documentId: article.documentId, locale: 'en', data: { slug: 'panel-article-renamed' } as never });
 
@@ -98,6 +102,7 @@ describe('admin places API', () => {
         data: {
           views: 42,
           comments: { pending: 1, approved: 2, rejected: 1 },
+          thread: { pinned: 1, closed: true },
           publishedSlug: 'panel-article',
           urlTemplate: 'https://front.example/en/blog/{slug}',
         },
@@ -107,7 +112,7 @@ describe('admin places API', () => {
     it('gives a page its views and no comments; a draft never published has no published slug', async () => {
       const page = await createDocument(app.strapi, PAGE, { title: 'Panel page', slug: 'panel-page' }, { publish: false });
       const res = await get(`/edit-panel/page/${page.documentId}`).expect(200);
-      expect(res.body.data).toEqual({ views: 0, comments: null, publishedSlug: null, urlTemplate: 'https://front.example/{slug}' });
+      expect(res.body.data).toEqual({ views: 0, comments: null, thread: null, publishedSlug: null, urlTemplate: 'https://front.example/{slug}' });
     });
 
     it('answers 400 for an unknown kind and 404 for a document without that locale', async () => {

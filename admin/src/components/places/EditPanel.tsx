@@ -69,6 +69,13 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
               {t(`panel.comments.${status}`, `{count} ${status}`, { count: figures.comments![status] })}
             </Typography>
           ))}
+          {figures.thread && (
+            <Typography variant="omega" data-thread={figures.thread.closed ? 'closed' : 'open'}>
+              {figures.thread.closed ? t('panel.thread.closed', 'Thread closed') : t('panel.thread.open', 'Thread open')}
+              {' · '}
+              {t('panel.thread.pinned', '{count} pinned', { count: figures.thread.pinned })}
+            </Typography>
+          )}
           {allowedActions.canModerate && (
             <Link tag={RouterLink} to={`/plugins/${PLUGIN_ID}?${filter}`}>
               {t('panel.comments.moderate', 'Moderate this article’s comments')}

@@ -43,6 +43,8 @@ export const editPanelResponse = z.object({
   data: z.object({
     views: z.number().int(),
     comments: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }).nullable(),
+    /** Articles: the thread's pinned roots and whether it is closed (by an administrator or `comments.closeAfter`). */
+    thread: z.object({ pinned: z.number().int(), closed: z.boolean() }).nullable(),
     /** The slug of the published version, null while this locale is not published. */
     publishedSlug: z.string().nullable(),
     /** The front end's URL with `{slug}` left to fill (`site.url` + `site.paths.<kind>`); null while `site.url` is unset. */

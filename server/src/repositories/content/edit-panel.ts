@@ -7,6 +7,8 @@ export interface EditPanelRow {
   views: number;
   publishedSlug: string | null;
   comments: { pending: number; approved: number; rejected: number } | null;
+  /** Pinned roots that are still shown (approved, not deleted); articles only. */
+  pinned: number | null;
 }
 
 /**
@@ -39,6 +41,17 @@ export const editPanelFigures = async (
     for (const name of ['pending', 'approved', 'rejected'] as const) {
       byStatus.select(knex.raw('coalesce(sum(CASE WHEN ?? = ? THEN 1 ELSE 0 END), 0) as ??', [status, name, name]));
     }
+    byStatus.select(
+      knex.raw('coalesce(sum(CASE WHEN ?? IS NOT NULL AND ?? = ? AND (?? IS NULL OR ?? = ?) THEN 1 ELSE 0 END), 0) as ??', [
+        `c.${s.commentColumn('pinnedAt')}`,
+        status,
+        'approved',
+        `c.${s.commentColumn('deleted')}`,
+        `c.${s.commentColumn('deleted')}`,
+        false,
+        'pinned',
+      ])
+    );
     query.crossJoin(knex.raw('(?) as ??', [byStatus, 's'])).select('s.*');
   }
   const [row]: RawRow[] = await query;
@@ -47,5 +60,6 @@ export const editPanelFigures = async (
     views: Number(row.views ?? 0),
     publishedSlug: row.publishedSlug == null ? null : String(row.publishedSlug),
     comments: withComments ? { pending: Number(row.pending), approved: Number(row.approved), rejected: Number(row.rejected) } : null,
+    pinned: withComments ? Number(row.pinned) : null,
   };
 };

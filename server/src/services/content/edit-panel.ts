@@ -1,12 +1,13 @@
 /**
- * The Content Manager side panel of articles and pages (docs/admin.md): views, comments by status, the published
- * slug and the front end's URL template for the SEO preview. The warnings are the panel's own reading of these.
+ * The Content Manager side panel of articles and pages (docs/admin.md): views, comments by status, the thread's
+ * pinned roots and closed state, the published slug and the front end's URL template for the SEO preview. The warnings are the panel's own reading of these.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { uid } from '../../domain/plugin-id';
 import type { EDIT_PANEL_KINDS } from '../../domain/shapes/places';
 import { editPanelFigures } from '../../repositories/content/edit-panel';
+import { closing } from '../comments/closing';
 import { getService } from '../get-service';
 
 export type EditPanelKind = (typeof EDIT_PANEL_KINDS)[number];
@@ -24,8 +25,10 @@ const editPanel = ({ strapi }: { strapi: Core.Strapi }) => ({
     const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
     const row = await editPanelFigures(strapi, uid(kind), documentId, locale, kind === 'article');
     if (!row) throw new errors.NotFoundError('Document not found');
-    const { site } = await getService(strapi, 'settings').get();
-    return { ...row, urlTemplate: urlTemplate(site.url, site.paths[kind], locale) };
+    const config = await getService(strapi, 'settings').get();
+    const { pinned, ...figures } = row;
+    const thread = kind === 'article' ? { pinned: pinned ?? 0, closed: await closing(strapi).isClosed(documentId, config) } : null;
+    return { ...figures, thread, urlTemplate: urlTemplate(config.site.url, config.site.paths[kind], locale) };
   },
 });
 

@@ -6,4 +6,7 @@ export default ({ env }) => ({
   serveAdminPanel: env.bool('SERVE_ADMIN', true),
   autoOpen: false,
   flags: { nps: false, promoteEE: false },
+  // The host's limit on admin logins (5 per 5 minutes per address and e-mail); the browser tests that log one admin
+  // in more often than that turn it off (ADMIN_RATE_LIMIT=false).
+  rateLimit: { enabled: env.bool('ADMIN_RATE_LIMIT', true) },
 });

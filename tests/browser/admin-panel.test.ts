@@ -18,7 +18,8 @@ describe('admin panel in a browser', () => {
   let editor: AdminCredentials;
 
   beforeAll(async () => {
-    [app, browser] = await startWithBrowser(() => setupStrapi({ serveAdmin: true }));
+    // Each test logs the admin in through the login form: more than the host's 5 admin logins per 5 minutes.
+    [app, browser] = await startWithBrowser(() => setupStrapi({ serveAdmin: true, env: { ADMIN_RATE_LIMIT: 'false' } }));
     await adminToken(app);
     editor = await createAdminWithRole(app, 'strapi-editor', 'editor-browser@example.com');
   }, 120_000);

@@ -20,12 +20,13 @@ describe('comment shapes', () => {
   it('keep a tree node to its public fields at every depth', () => {
     const author = { id: 1, documentId: 'u1', username: 'ada', email: 'ada@example.com', password: 'x' };
     const node = (children: unknown[]) => ({
-      id: 1, documentId: 'c1', content: 'x', createdAt: '2026-01-01T00:00:00.000Z', isAdmin: false,
-      author, ip: '203.0.113.9', userAgent: 'curl', status: 'approved', children,
+      id: 1, documentId: 'c1', content: 'x', contentHtml: '<p>x</p>', createdAt: '2026-01-01T00:00:00.000Z', isAdmin: false,
+      editedAt: null, pinned: false, deleted: false,
+      author, ip: '203.0.113.9', userAgent: 'curl', status: 'approved', reportCount: 2, pinnedAt: null, children,
     });
     const parsed = commentNode.parse(node([node([node([])])])) as any;
     for (const level of [parsed, parsed.children[0], parsed.children[0].children[0]]) {
-      expect(Object.keys(level).sort()).toEqual(['author', 'children', 'content', 'createdAt', 'documentId', 'id', 'isAdmin']);
+      expect(Object.keys(level).sort()).toEqual(['author', 'children', 'content', 'contentHtml', 'createdAt', 'deleted', 'documentId', 'editedAt', 'id', 'isAdmin', 'pinned']);
       expect(level.author).toEqual({ id: 1, documentId: 'u1', username: 'ada' });
     }
   });

@@ -11,7 +11,7 @@ import { emailRevertTokenOf } from '../middlewares/unsubscribe-token';
 import { escapeHtml } from '../services/comments/notifications';
 import type { UserRow } from '../services/auth/accounts';
 import { SESSION_CLAIM } from '../services/auth/refresh-token';
-import type { Requester } from '../services/auth/reauthentication';
+import { requesterOf } from './requester';
 import type { CurrentSession } from '../services/auth/sessions';
 import { getService } from '../services/get-service';
 import { clientInfo } from '../utils/client';
@@ -39,7 +39,6 @@ const sendHtml = (ctx: Context, title: string, body: string) => {
 const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => getService(strapi, 'settings').get();
   const sanitizeUser = (user: object, ctx: Context) => strapi.contentAPI.sanitize.output(user, strapi.getModel(USER_UID), { auth: ctx.state.auth });
-  const requester = (ctx: Context): Requester => ({ client: clientInfo(ctx), setRetryAfter: (seconds) => ctx.set('Retry-After', String(seconds)) });
 
   /** The account behind the Bearer jwt, with its password hash (for re-authentication); 401 without one. */
   const account = async (ctx: Context): Promise<UserRow & { documentId: string }> => {
@@ -84,7 +83,7 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
     async changeEmail(ctx: Context) {
       const user = await account(ctx);
       const body = validateEmailChangeBody(ctx.request.body);
-      const result = await getService(strapi, 'email-change').request(user, body, requester(ctx), await settings());
+      const result = await getService(strapi, 'email-change').request(user, body, requesterOf(ctx), await settings());
       if (!result.sent) {
         ctx.set('Retry-After', String(result.retryAfter));
         throw new errors.RateLimitError();
@@ -142,7 +141,7 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await account(ctx);
       getService(strapi, 'account-deletion').assertEnabled(config);
       const body = validateDeleteAccountBody(ctx.request.body);
-      await getService(strapi, 'account-deletion').delete(user, body, requester(ctx), config);
+      await getService(strapi, 'account-deletion').delete(user, body, requesterOf(ctx), config);
       ctx.body = { message: 'Account deleted' };
     },
 

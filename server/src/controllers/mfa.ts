@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { USER_UID } from '../domain/uids';
-import type { Requester } from '../services/auth/reauthentication';
+import { requesterOf } from './requester';
 import { getService } from '../services/get-service';
 import { clientInfo } from '../utils/client';
 import {
@@ -21,9 +21,6 @@ const signedIn = (ctx: Context): number => {
   return user.id;
 };
 
-/** Who sent the request, for the re-authentication's rate limits (a 429 names when to retry). */
-const requester = (ctx: Context): Requester => ({ client: clientInfo(ctx), setRetryAfter: (seconds) => ctx.set('Retry-After', String(seconds)) });
-
 const mfaController = ({ strapi }: { strapi: Core.Strapi }) => {
   const mfa = () => getService(strapi, 'mfa');
   return {
@@ -33,7 +30,7 @@ const mfaController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async totpSetup(ctx: Context) {
       const userId = signedIn(ctx);
-      ctx.body = await mfa().setup(userId, validateTotpSetupBody(ctx.request.body), requester(ctx));
+      ctx.body = await mfa().setup(userId, validateTotpSetupBody(ctx.request.body), requesterOf(ctx));
     },
 
     async totpEnable(ctx: Context) {
@@ -49,7 +46,7 @@ const mfaController = ({ strapi }: { strapi: Core.Strapi }) => {
     async disable(ctx: Context) {
       const userId = signedIn(ctx);
       const body = validateMfaDisableBody(ctx.request.body);
-      ctx.body = await mfa().disable(userId, body, body.mfaCode, requester(ctx));
+      ctx.body = await mfa().disable(userId, body, body.mfaCode, requesterOf(ctx));
     },
 
     async finishLogin(ctx: Context) {

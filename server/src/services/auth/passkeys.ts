@@ -60,6 +60,17 @@ interface ChallengeRow {
 const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 const summary = (row: PasskeyRow) => ({ id: row.documentId, name: row.name ?? 'Passkey', createdAt: iso(row.createdAt)!, lastUsedAt: iso(row.lastUsedAt) });
 const failed = () => new errors.ValidationError(PASSKEY_ERRORS.failed);
+/** A WebAuthn check's result when it verified; any throw or a negative answer is `Passkey verification failed`. */
+const verified = async <T extends { verified: boolean }>(check: () => Promise<T>): Promise<T> => {
+  let result: T;
+  try {
+    result = await check();
+  } catch {
+    throw failed();
+  }
+  if (!result.verified) throw failed();
+  return result;
+};
 
 const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
   const clock = () => getService(strapi, 'clock');
@@ -149,20 +160,17 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const row = await takeChallenge(`register:${sha256(challenge)}`, 'register');
       if (!row || row.userId !== userId) throw failed();
-      let verification;
-      try {
-        verification = await verifyRegistrationResponse({
+      const verification = await verified(() =>
+        verifyRegistrationResponse({
           response,
           expectedChallenge: row.challenge,
           expectedOrigin: rp.origins,
           expectedRPID: rp.rpID,
           requireUserVerification: false,
           supportedAlgorithmIDs: ALGORITHMS,
-        });
-      } catch {
-        throw failed();
-      }
-      if (!verification.verified) throw failed();
+        })
+      );
+      if (!verification.registrationInfo) throw failed();
       const { credential } = verification.registrationInfo;
       if (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: credential.id } })) throw failed();
       const created = (await strapi.db.query(PASSKEY).create({
@@ -198,20 +206,16 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!row) throw failed();
       const passkey = (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: String(response.id) } })) as PasskeyRow | null;
       if (!passkey || (row.userId != null && row.userId !== passkey.userId)) throw failed();
-      let verification;
-      try {
-        verification = await verifyAuthenticationResponse({
+      const verification = await verified(() =>
+        verifyAuthenticationResponse({
           response,
           expectedChallenge: row.challenge,
           expectedOrigin: rp.origins,
           expectedRPID: rp.rpID,
           credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: Number(passkey.counter) },
           requireUserVerification: false,
-        });
-      } catch {
-        throw failed();
-      }
-      if (!verification.verified) throw failed();
+        })
+      );
       const user = await getService(strapi, 'accounts').findUser(passkey.userId);
       if (!user) throw failed();
       if (user.blocked === true) throw new errors.ApplicationError('Your account has been blocked by an administrator');

@@ -259,7 +259,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const userId = await getService(strapi, 'mfa').finishChallenge(mfaToken, code, setRetryAfter);
       const user = await this.findUser(userId);
       // Blocked (or gone) while the challenge was pending: the same answer as a spent token.
-      if (!user || user.blocked === true) throw new errors.ValidationError('Invalid or expired two-factor session');
+      if (!user || user.blocked === true) throw new errors.ValidationError(MFA_ERRORS.invalidSession);
       return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, await getService(strapi, 'settings').get(), 'password') };
     },
 

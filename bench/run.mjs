@@ -51,8 +51,21 @@ import {
   TMP,
 } from './lib/options.mjs';
 import { ask, baseEnv, bootServer, database, exited, measureBoot, start, stopServer } from './lib/server-process.mjs';
-import { json, localeRows, misses, pairs, repeats, revalidations, rssRequest, singles, smallEntryRequest, threads } from './lib/scenarios.mjs';
-import { cannon, deepestAllowedQuery, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
+import {
+  cachedReads,
+  floorKey,
+  json,
+  localeRows,
+  misses,
+  pairs,
+  repeats,
+  revalidations,
+  rssRequest,
+  singles,
+  smallEntryRequest,
+  threads,
+} from './lib/scenarios.mjs';
+import { cannon, capture, deepestAllowedQuery, floorOf, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
 import { evaluate, fmt, markdown } from './lib/report.mjs';
 
@@ -209,6 +222,7 @@ async function main() {
     locales: [],
     revalidations: [],
     misses: [],
+    cachedReads: [],
     repeats: [],
     threads: [],
     singles: [],
@@ -217,6 +231,20 @@ async function main() {
     const measured = { name, ...(await measure(server, request, options)) };
     log(`${name}${options?.label ? ` (${options.label})` : ''}: ${measured.failed ?? `${fmt(measured.rps)} req/s`}`);
     return measured;
+  };
+  // The same-size floor of a cached read, measured right after it: its answer (a hit by then) captured and served
+  // again by the host from a Buffer, with the same autocannon settings.
+  let health;
+  const floorRow = async (server, name, request, measuredRow) => {
+    if (!measuredRow || measuredRow.failed) return { name: `${name}: same-size floor`, failed: 'its row failed' };
+    health ??= await capture(server, { path: '/_health' });
+    const floor = await floorOf(server, floorKey(name), request, health);
+    if (floor.failed) return { name: `${name}: same-size floor`, failed: floor.failed };
+    const measured = await row(server, `${name}: same-size floor`, floor);
+    // A detail's body carries its view count, a few digits that grow while it is measured.
+    return measured.failed || Math.abs(measured.bytes - measuredRow.bytes) <= 16
+      ? measured
+      : { ...measured, failed: `${measured.bytes} bytes, the row sends ${measuredRow.bytes}` };
   };
   // A locale row is measured with the row it is judged against (so `--only=locale` measures both), a 304 with the
   // floor.
@@ -230,6 +258,7 @@ async function main() {
     if (DB === 'sqlite' && !ONLY) results.plans = await queryPlans(server, fx, db);
     for (const pair of pairsToMeasure) {
       const bag = await row(server, pair.name, pair.bag, { stalls: true, label: 'cache on' });
+      const floor = await floorRow(server, pair.name, pair.bag, bag);
       // The locale rows right after the row they are judged against, so that both see the same load.
       for (const locale of chosenLocales.filter((l) => l.base === pair.name)) {
         results.locales.push({
@@ -265,10 +294,15 @@ async function main() {
         stallMs: pair.stallMs,
         cachedStallMs: pair.cachedStallMs,
         bag,
+        floor,
         host,
         hostWithoutIndexes,
         restCache,
       });
+    }
+    for (const read of cachedReads(fx).filter((r) => selected(r.name))) {
+      const bag = await row(server, read.name, read, { label: 'cache on' });
+      results.cachedReads.push({ name: read.name, path: read.path, bag, floor: await floorRow(server, read.name, read, bag) });
     }
     const floorNeeded = revalidations(fx).some((r) => selected(r.name));
     for (const single of singles(fx).filter((s) => selected(s.name) || (s.floor && floorNeeded))) {

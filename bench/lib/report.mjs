@@ -5,6 +5,7 @@
  */
 import { BOOT_ROUNDS, CONNECTIONS, DB, DURATION, QUICK } from './options.mjs';
 import {
+  FLOOR_TARGET,
   LOCALE_TARGET,
   MISS_TARGET,
   REPEAT_TARGET,
@@ -47,10 +48,15 @@ const ratioTarget = (target, row, base, min, digits = 2) => {
 const loadRows = (results) => [
   ...results.pairs.flatMap((p) => [
     [`${p.name} (cache on)`, p.bag],
+    [`${p.name}: same-size floor`, p.floor],
     [`${p.name} (cache off)`, p.uncached],
     [`${p.name}: host`, p.host],
     [`${p.name}: host without indexes`, p.hostWithoutIndexes],
     [`${p.name}: rest-cache hits`, p.restCache],
+  ]),
+  ...(results.cachedReads ?? []).flatMap((r) => [
+    [`${r.name} (cache on)`, r.bag],
+    [`${r.name}: same-size floor`, r.floor],
   ]),
   ...results.locales.map((l) => [`${l.name} (cache ${l.cache})`, l]),
   ...results.revalidations.map((r) => [r.name, r]),
@@ -161,6 +167,13 @@ export function evaluate(results) {
         ok: measured(row) ? row.maxStallMs <= limit : null,
       });
     }
+  }
+  // Every cached read against the host answering its bytes from a Buffer (the same-size floor).
+  for (const read of [...results.pairs, ...(results.cachedReads ?? [])]) {
+    if (!read.floor) continue;
+    const judged = ratioTarget(`${read.name}, cache on: ≥ ${FLOOR_TARGET}× its same-size floor`, read.bag, read.floor, FLOOR_TARGET);
+    read.floorRatio = judged.ratio;
+    targets.push(judged.entry);
   }
   for (const locale of results.locales) {
     const base = results.pairs.find((p) => p.name === locale.base)?.[locale.cache === 'on' ? 'bag' : 'uncached'];
@@ -328,6 +341,11 @@ export function markdown(results) {
   const judge = (ratio, target, atMost = false) =>
     `${atMost ? '≤' : '≥'} ${target}× ${holds(ratio === null || ratio === undefined ? null : atMost ? ratio <= target : ratio >= target)}`;
   const path = (row, fallback) => `\`${row?.method ?? 'GET'} ${row?.path ?? fallback}\``;
+  const floorLine = (read) =>
+    `| ↳ same-size floor (${read.floor.bytes ?? '–'} bytes)${flags(read.floor)} | ${cell(read.floor)} | ${times(read.floorRatio)} | ${judge(
+      read.floorRatio,
+      FLOOR_TARGET,
+    )} |`;
 
   lines.push("## Response cache on (the plugin's default) against the host's REST and rest-cache", '');
   lines.push(...header('endpoint'));
@@ -342,9 +360,20 @@ export function markdown(results) {
         )} | ${pair.restCacheTarget === undefined ? '' : judge(pair.restCacheRatio, pair.restCacheTarget)} |`,
       );
     }
+    if (pair.floor) lines.push(floorLine(pair));
     lines.push(`| ↳ host: \`GET ${pair.host.path?.split('?')[0]}\`${flags(pair.host)} | ${cell(pair.host)} | | |`);
   }
-  lines.push('', "*ratio*: the plugin's req/s over the comparator's (host or rest-cache hits), same run.", '');
+  for (const read of results.cachedReads ?? []) {
+    lines.push(`| ${read.name}: ${path(read.bag, read.path)}${flags(read.bag)} | ${cell(read.bag)} | | |`);
+    if (read.floor) lines.push(floorLine(read));
+  }
+  lines.push(
+    '',
+    "*ratio*: the plugin's req/s over the comparator's (host or rest-cache hits), same run. *Same-size floor*: " +
+      '`GET /api/host/floor/<row>`, the host answering the row\'s captured bytes and headers from a Buffer through its ' +
+      'own middlewares and router, measured right after the row with the same settings; the ratio is the row over it.',
+    '',
+  );
 
   lines.push('## Response cache off: the uncached path', '');
   lines.push(...header('endpoint'));

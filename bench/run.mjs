@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10] [-- --db=postgres]`
+ * `npm run bench -- --scale[=10000,100000,1000000]`: the scale run instead (bench/lib/scale.mjs)
  *
  * Builds the plugin, compiles the playground, seeds a fresh database (bench/seed.mjs; SQLite, or PostgreSQL with
  * `--db=postgres`), then boots the playground in production mode in child processes (bench/server.mjs) and drives
@@ -45,6 +46,7 @@ import {
   RESULTS,
   RSS_MAX_BYTES,
   RSS_URLS,
+  SCALE,
   selected,
   SMALL_MAX_BYTES,
   SMALL_URLS,
@@ -67,6 +69,7 @@ import {
 } from './lib/scenarios.mjs';
 import { cannon, capture, deepestAllowedQuery, floorOf, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
+import { scaleRun } from './lib/scale.mjs';
 import { evaluate, fmt, markdown } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
@@ -194,6 +197,8 @@ async function main() {
   log('compiling the playground');
   const { compileStrapi } = require('@strapi/strapi');
   await compileStrapi({ appDir: PLAYGROUND });
+  // `--scale`: how cost grows with the number of articles, a run of its own (bench/lib/scale.mjs).
+  if (SCALE) return scaleRun();
 
   const db = database(`bench-${RESULT_NAME}`);
   const fixturesFile = path.join(TMP, `bench-${RESULT_NAME}-fixtures.json`);
@@ -249,7 +254,9 @@ async function main() {
   // A locale row is measured with the row it is judged against (so `--only=locale` measures both), a 304 with the
   // floor.
   const chosenLocales = localeRows(fx).filter((l) => selected(l.name) || selected(l.base));
-  const pairsToMeasure = pairs(fx).filter((p) => selected(p.name) || chosenLocales.some((l) => l.base === p.name));
+  // A cached read is measured with its floor (so `--only=same-size floor` measures every cached read and its floor).
+  const withFloor = (name) => selected(name) || selected(`${name}: same-size floor`);
+  const pairsToMeasure = pairs(fx).filter((p) => withFloor(p.name) || chosenLocales.some((l) => l.base === p.name));
 
   // 1. The plugin as configured by default (response cache on), the host's REST API and rest-cache beside it.
   const server = await bootServer({ db, withHostApi: true, restCache: true });
@@ -300,7 +307,7 @@ async function main() {
         restCache,
       });
     }
-    for (const read of cachedReads(fx).filter((r) => selected(r.name))) {
+    for (const read of cachedReads(fx).filter((r) => withFloor(r.name))) {
       const bag = await row(server, read.name, read, { label: 'cache on' });
       results.cachedReads.push({ name: read.name, path: read.path, bag, floor: await floorRow(server, read.name, read, bag) });
     }

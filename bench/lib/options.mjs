@@ -1,6 +1,6 @@
 /**
  * The benchmark's command line: `--quick`, `--no-build`, `--duration=<s>`, `--connections=<n>`, `--only=<text>`,
- * `--db=sqlite|postgres`, `--discovery-articles=<n>`, and the settings and paths derived from it.
+ * `--db=sqlite|postgres`, `--discovery-articles=<n>`, `--scale[=<sizes>]`, and the settings and paths derived from it.
  */
 import path from 'path';
 import { ROOT, PLAYGROUND } from './app.mjs';
@@ -12,6 +12,8 @@ const option = (name, fallback) => {
   return found ? Number(found.split('=')[1]) : fallback;
 };
 export const QUICK = flag('quick');
+/** `--scale` or `--scale=<sizes>`: the scale run instead (bench/lib/scale.mjs), e.g. `--scale=10000,100000`. */
+export const SCALE = args.some((arg) => arg === '--scale' || arg.startsWith('--scale='));
 /** `--only=<text>`: measure only the endpoints whose name contains it (no boot figures; results in only.*). */
 export const ONLY = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 export const selected = (name) => !ONLY || name.includes(ONLY);

@@ -251,7 +251,7 @@ export function scaleMarkdown(results) {
       const r = s.rows.find((row) => row.name === name);
       if (!r) return '–';
       if (r.failed) return `failed: ${r.failed}`;
-      const note = r.matches !== undefined ? ` (${r.matches} matches)` : r.pages !== undefined ? ` (${r.pages} pages, ${fmt(r.bytes / 1e6, 1)} MB)` : r.urls ? ` (${r.urls} URLs)` : '';
+      const note = r.matches !== undefined ? ` (${r.matches} matches)` : r.pages !== undefined ? ` (${r.pages ? `index + ${r.pages} pages` : 'one urlset'}, ${fmt(r.bytes / 1e6, 1)} MB)` : r.urls ? ` (${r.urls} URLs)` : '';
       return `${fmt(r.p50)} / ${fmt(r.p99)}${r.byCount ? ' *' : ''}${note}`;
     });
     lines.push(`| ${name} | ${cells.join(' | ')} |`);

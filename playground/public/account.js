@@ -29,8 +29,7 @@ async function showAccount() {
   $('login').hidden = Boolean(me);
   $('logout').hidden = !me;
   $('account-page').hidden = !me;
-  if (me) await showSessions();
-  await showHeader();
+  await Promise.all([showHeader(), me ? showSessions() : null]);
   document.dispatchEvent(new CustomEvent('bag:account-shown'));
 }
 

@@ -133,6 +133,8 @@ function setUpSearch(filter) {
     try {
       const { data: hits, meta } = await client.search(q, { ...filter, locale, pageSize: 10 });
       if (seq !== latest) return;
+      // The address keeps the query, so a search can be reloaded or shared (`?q=` fills the box on load).
+      history.replaceState(null, '', paths.list({ ...filter, q }));
       $('search-status').textContent = meta.pagination.total ? `${meta.pagination.total} found` : 'Nothing found.';
       $('search-results').replaceChildren(...hits.map(searchHit));
     } catch (error) {

@@ -102,6 +102,7 @@ describe('the example site in a browser', () => {
     const hit = page.locator('#search-results li');
     await hit.first().waitFor();
     expect(await hit.count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('?tag=ocean&q=narwhal');
     expect(await hit.locator('a mark').textContent()).toBe('narwhal');
     expect(await hit.locator('a').getAttribute('href')).toBe('/example.html?article=site-article-6');
     await hit.locator('a').click();
@@ -190,14 +191,22 @@ describe('the example site in a browser', () => {
     await reply.getByRole('button', { name: 'Delete' }).click();
     await reply.waitFor({ state: 'detached' });
 
-    // A closed thread: read as before, no form and no reply button.
-    const kept = await createDocument(app.strapi, `${PLUGIN}.comment`, { content: 'Still readable', status: 'approved', article: whales.documentId });
+    // A closed thread: read as before (a page shows the first 3 replies of a root, the rest on demand), no form and
+    // no reply button.
+    const approvedComment = (data: Record<string, unknown>) =>
+      createDocument(app.strapi, `${PLUGIN}.comment`, { status: 'approved', article: whales.documentId, ...data });
+    const kept = await approvedComment({ content: 'Still readable' });
+    for (let n = 1; n <= 4; n += 1) await approvedComment({ content: `Answer ${n}`, parent: kept.documentId });
     await comments().setClosed(whales.documentId, true);
     await open(page, '?article=whales');
     await page.getByText('Comments are closed for this article.').waitFor();
-    await page.locator(`#comment-${kept.documentId}`, { hasText: 'Still readable' }).waitFor();
+    const keptReplies = page.locator(`#comment-${kept.documentId} > .replies > li .comment-body`);
+    expect(await keptReplies.allTextContents()).toEqual(['Answer 1\n', 'Answer 2\n', 'Answer 3\n']);
     expect(await page.locator('#comment').isHidden()).toBe(true);
     expect(await page.getByRole('button', { name: 'Reply' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show 4 replies' }).click();
+    await page.getByRole('button', { name: 'Show 4 replies' }).waitFor({ state: 'detached' });
+    expect(await keptReplies.allTextContents()).toEqual(['Answer 1\n', 'Answer 2\n', 'Answer 3\n', 'Answer 4\n']);
     await page.context().close();
   });
 

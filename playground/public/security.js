@@ -1,6 +1,6 @@
 // The account view's "Security" section: the second step of a login, passkey sign-in, and for a signed-in account
 // TOTP enrolment (QR code) and passkeys. The site's one client (site.js), so account.js and this see one session.
-import { $, client, currentView, errorText } from './site.js';
+import { $, client, errorText } from './site.js';
 
 let mfaToken;
 
@@ -82,5 +82,3 @@ $('passkey-add').addEventListener('click', async () => {
     failed(error);
   }
 });
-
-if (currentView() === 'account') showSettings().catch(failed);

@@ -11,8 +11,8 @@ export interface Receiver {
   /** `http://127.0.0.1:<port>/hook`, to register as a webhook's URL. */
   url: string;
   received: Delivery[];
-  /** Resolves once `count` deliveries have arrived, or after `timeoutMs` (the caller then asserts on what came). */
-  waitFor(count: number, timeoutMs?: number): Promise<Delivery[]>;
+  /** Resolves once `done(received)` holds, checked on each arrival, or after `timeoutMs` (the caller then asserts on what came). */
+  waitFor(done: (received: Delivery[]) => boolean, timeoutMs?: number): Promise<Delivery[]>;
   stop(): Promise<void>;
 }
 
@@ -30,9 +30,9 @@ export async function startReceiver(): Promise<Receiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
-  const waitFor = async (count: number, timeoutMs = 10_000) => {
+  const waitFor = async (done: (received: Delivery[]) => boolean, timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
-    while (received.length < count && Date.now() < deadline) {
+    while (!done(received) && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, deadline - Date.now());
         waiters.push(() => {

@@ -27,7 +27,7 @@ export const CommentWebhooks = () => {
     allowedActions: { canRead, canUpdate },
   } = useRBAC({ read: PERMISSIONS.webhooksRead, update: PERMISSIONS.webhooksUpdate });
 
-  // A Record over the event type: a sixth server event fails to compile until it has a column here.
+  // A Record over the event type: a sixth server event fails to compile until it has a checkbox here.
   const labels: Record<CommentEvent, string> = {
     'bag-comment.created': t('settings.webhooks.event.created', 'Created'),
     'bag-comment.approved': t('settings.webhooks.event.approved', 'Approved'),

@@ -65,6 +65,8 @@ for (let i = 0; i < COMMENTS; i += 1) {
     id: i + 1,
     document_id: documentId(),
     content: `Approved comment ${i}`,
+    // What the plugin renders on write, so the server does not render them in the background while measured.
+    content_html: `<p>Approved comment ${i}</p>\n`,
     status: 'approved',
     is_admin: bool(false),
     likes: i % 17,

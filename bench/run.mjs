@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10] [-- --db=postgres]`
+ * (`-- --only=boot`: the boot comparison alone)
  *
  * Builds the plugin, compiles the playground, seeds a fresh database (bench/seed.mjs; SQLite, or PostgreSQL with
  * `--db=postgres`), then boots the playground in production mode in child processes (bench/server.mjs) and drives
@@ -32,6 +33,7 @@ import { spawnSync } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND } from './lib/app.mjs';
 import {
+  BOOT_ONLY,
   CONNECTIONS,
   DB,
   DISCOVERY_ARTICLES,
@@ -54,7 +56,7 @@ import { ask, baseEnv, bootServer, database, exited, measureBoot, start, stopSer
 import { json, localeRows, misses, pairs, repeats, revalidations, rssRequest, singles, smallEntryRequest, threads } from './lib/scenarios.mjs';
 import { cannon, deepestAllowedQuery, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
-import { evaluate, fmt, markdown } from './lib/report.mjs';
+import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -155,6 +157,24 @@ function discoveryRows(db) {
   return { articles: DISCOVERY_ARTICLES, search, sitemap };
 }
 
+/** `--only=boot`: the boot comparison alone, on databases of its own (nothing seeded), written to boot.*. */
+async function bootComparison(began, machine) {
+  log('measuring boot time and RSS with and without the plugin');
+  const results = { date: new Date().toISOString(), quick: QUICK, database: DB, machine, boot: await measureBoot() };
+  evaluateBoot(results);
+  writeResults(results, began, bootMarkdown);
+}
+
+/** Writes bench/results/<RESULT_NAME>.md (from `toMarkdown`) and .json, and prints the Markdown. */
+function writeResults(results, began, toMarkdown) {
+  results.totalS = (Date.now() - began) / 1000;
+  const md = toMarkdown(results);
+  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.md`), md);
+  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.json`), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\n${md}`);
+  log(`done in ${results.totalS.toFixed(0)} s; wrote bench/results/${RESULT_NAME}.md and .json`);
+}
+
 async function main() {
   const began = Date.now();
   fs.mkdirSync(TMP, { recursive: true });
@@ -181,6 +201,7 @@ async function main() {
   log('compiling the playground');
   const { compileStrapi } = require('@strapi/strapi');
   await compileStrapi({ appDir: PLAYGROUND });
+  if (BOOT_ONLY) return bootComparison(began, machine);
 
   const db = database(`bench-${RESULT_NAME}`);
   const fixturesFile = path.join(TMP, `bench-${RESULT_NAME}-fixtures.json`);
@@ -374,13 +395,7 @@ async function main() {
     results.boot = await measureBoot();
   }
   evaluate(results);
-  results.totalS = (Date.now() - began) / 1000;
-
-  const md = markdown(results);
-  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.md`), md);
-  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.json`), JSON.stringify(results, null, 2) + '\n');
-  console.log(`\n${md}`);
-  log(`done in ${results.totalS.toFixed(0)} s; wrote bench/results/${RESULT_NAME}.md and .json`);
+  writeResults(results, began, markdown);
 
   const broken = [
     ...results.pairs.filter((p) => p.host.failed).map((p) => `host comparator for ${p.name}: ${p.host.failed}`),

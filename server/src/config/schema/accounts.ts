@@ -4,7 +4,7 @@
  */
 import crypto from 'crypto';
 import { z } from 'zod/v4';
-import { captchaSwitch, duration } from './fields';
+import { captchaSwitch, duration, section } from './fields';
 
 const MIN_RSA_BITS = 2048;
 
@@ -37,90 +37,55 @@ export const ESCALATION_TYPES = ['email', 'image', 'any'] as const;
 export const escalationType = z.enum(ESCALATION_TYPES, { error: `must be one of ${ESCALATION_TYPES.join(', ')}` });
 
 export const accountSections = {
-  login: z
-    .object({
-      captcha: captchaSwitch(false, 'image'),
-      escalation: z.object({ type: escalationType.default('email') }).strict().prefault({}),
-    })
-    .strict()
-    .prefault({}),
-  register: z.object({ captcha: captchaSwitch(true, 'email') }).strict().prefault({}),
-  auth: z
-    .object({
-      accessToken: z.object({ expiresIn: duration('1h') }).strict().prefault({}),
-      refreshToken: z.object({ expiresIn: duration('30d') }).strict().prefault({}),
-      requireEncryptedPassword: z.boolean().default(false),
-      hostRoutes: z
-        .enum(['guarded', 'open'], { error: 'must be one of guarded, open' })
-        .default('guarded'),
-    })
-    .strict()
-    .prefault({}),
-  account: z
-    .object({
-      passwordless: z.object({ enabled: z.boolean().default(false) }).strict().prefault({}),
-      emailChange: z.object({ revertWindow: duration('7d') }).strict().prefault({}),
-      deletion: z
-        .object({
-          enabled: z.boolean().default(true),
-          comments: z.enum(['anonymize', 'delete'], { error: 'must be one of anonymize, delete' }).default('anonymize'),
-        })
-        .strict()
-        .prefault({}),
-      signInAlerts: z.boolean().default(true),
-      mfa: z
-        .object({
-          enabled: z.boolean().default(true),
-          /** The name authenticator apps show; unset: `site.title`, else 'Strapi'. */
-          issuer: z.string().min(1).max(100).optional(),
-        })
-        .strict()
-        .prefault({}),
-      passkeys: z
-        .object({
-          /** WebAuthn relying party id; unset: the host name of `site.url`. */
-          rpId: z.string().min(1).max(253).optional(),
-          /** Origins accepted in a passkey's client data; unset: `site.url`'s origin. */
-          origins: z.array(z.string().url()).optional(),
-        })
-        .strict()
-        .prefault({}),
-    })
-    .strict()
-    .prefault({}),
-  captcha: z
-    .object({
-      image: z
-        .object({
-          expiresIn: duration('5m'),
-          size: z.number().int().min(4).max(8).default(4),
-        })
-        .strict()
-        .prefault({}),
-      pow: z
-        .object({
-          difficulty: z.number().int().min(1).max(32).default(POW_DIFFICULTY),
-          expiresIn: duration('5m'),
-        })
-        .strict()
-        .prefault({}),
-      email: z
-        .object({
-          expiresIn: duration('10m'),
-          resendInterval: duration('60s'),
-          maxAttempts: z.number().int().positive().default(5),
-          subject: z.string().min(1).default('Your verification code'),
-        })
-        .strict()
-        .prefault({}),
-    })
-    .strict()
-    .prefault({}),
-  crypto: z
-    .object({
-      rsa: z.object({ privateKey: z.string().min(1).superRefine(checkRsaPrivateKey).optional() }).strict().prefault({}),
-      aes: z.object({ secret: z.string().min(1).optional() }).strict().prefault({}),
-    })
-    .strict()
-    .prefault({}),
+  login: section({
+    captcha: captchaSwitch(false, 'image'),
+    escalation: section({ type: escalationType.default('email') }),
+  }),
+  register: section({ captcha: captchaSwitch(true, 'email') }),
+  auth: section({
+    accessToken: section({ expiresIn: duration('1h') }),
+    refreshToken: section({ expiresIn: duration('30d') }),
+    requireEncryptedPassword: z.boolean().default(false),
+    hostRoutes: z.enum(['guarded', 'open'], { error: 'must be one of guarded, open' }).default('guarded'),
+  }),
+  account: section({
+    passwordless: section({ enabled: z.boolean().default(false) }),
+    emailChange: section({ revertWindow: duration('7d') }),
+    deletion: section({
+      enabled: z.boolean().default(true),
+      comments: z.enum(['anonymize', 'delete'], { error: 'must be one of anonymize, delete' }).default('anonymize'),
+    }),
+    signInAlerts: z.boolean().default(true),
+    mfa: section({
+      enabled: z.boolean().default(true),
+      /** The name authenticator apps show; unset: `site.title`, else 'Strapi'. */
+      issuer: z.string().min(1).max(100).optional(),
+    }),
+    passkeys: section({
+      /** WebAuthn relying party id; unset: the host name of `site.url`. */
+      rpId: z.string().min(1).max(253).optional(),
+      /** Origins accepted in a passkey's client data; unset: `site.url`'s origin. */
+      origins: z.array(z.string().url()).optional(),
+    }),
+  }),
+  captcha: section({
+    image: section({
+      expiresIn: duration('5m'),
+      size: z.number().int().min(4).max(8).default(4),
+    }),
+    pow: section({
+      difficulty: z.number().int().min(1).max(32).default(POW_DIFFICULTY),
+      expiresIn: duration('5m'),
+    }),
+    email: section({
+      expiresIn: duration('10m'),
+      resendInterval: duration('60s'),
+      maxAttempts: z.number().int().positive().default(5),
+      subject: z.string().min(1).default('Your verification code'),
+    }),
+  }),
+  crypto: section({
+    rsa: section({ privateKey: z.string().min(1).superRefine(checkRsaPrivateKey).optional() }),
+    aes: section({ secret: z.string().min(1).optional() }),
+  }),
 };

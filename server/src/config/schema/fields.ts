@@ -1,6 +1,6 @@
 /**
  * The building blocks of the configuration's sections: durations (seconds, or strings such as '90s', '15m', '1h',
- * '30d', coming out as seconds), on/off captcha switches and rate limits.
+ * '30d', coming out as seconds), sections, on/off captcha switches and rate limits.
  */
 import { z } from 'zod/v4';
 import { DURATION_PATTERN, captchaType, durationInput } from '../../domain/shapes/admin';
@@ -29,8 +29,17 @@ export const durationOrZero = (fallback: number) =>
     .default(fallback)
     .transform(toSeconds);
 
+/**
+ * A section of the configuration: an unknown key in it is an error, and a missing one is `{}` with its defaults
+ * applied (every key of a section has a default or is optional, which a generic cannot tell the compiler).
+ */
+export const section = <Shape extends z.ZodRawShape>(shape: Shape) => {
+  const object = z.object(shape).strict();
+  return object.prefault({} as z.input<typeof object>);
+};
+
 export const captchaSwitch = (enabled: boolean, type: 'image' | 'email') =>
-  z.object({ enabled: z.boolean().default(enabled), type: captchaType.default(type) }).strict().prefault({});
+  section({ enabled: z.boolean().default(enabled), type: captchaType.default(type) });
 
 export const limit = (interval: string, max: number) =>
-  z.object({ interval: duration(interval), max: z.number().int().positive().default(max) }).strict().prefault({});
+  section({ interval: duration(interval), max: z.number().int().positive().default(max) });

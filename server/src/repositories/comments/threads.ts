@@ -11,7 +11,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { Identifier } from '../../domain/comments';
 import type { CursorKey, ThreadSort } from '../../domain/thread';
-import { commentSchema, publicNodeColumns, replyCountColumn, type CommentSchema, type RawRow } from './tables';
+import { closedByAdminColumn, commentSchema, publicNodeColumns, replyCountColumn, type CommentSchema, type RawRow } from './tables';
 
 /**
  * The columns of a public node, with the author joined (`al`, `u`) onto the comment aliased `c`. With `driver`,
@@ -53,7 +53,7 @@ const applySort = (query: Knex.QueryBuilder, s: CommentSchema, sort: ThreadSort,
 };
 
 /**
- * The rows of the article document (`id`, `publishedAt`), each with what the choice of plan needs, in one
+ * The rows of the article document (`id`, `publishedAt`, `closedByAdmin`), each with what the choice of plan needs, in one
  * statement: the comments' highest id (`maxId`) and the count of the published rows' links, read up to a quarter
  * of that id (`links`; the highest id bounds the table's size).
  */
@@ -74,7 +74,8 @@ export const articlePlanRows = async (strapi: Core.Strapi, identifier: Identifie
   const query = sameDocument(knex()(s.articles), documentId)
     .select({ id: 'id', documentId, publishedAt: s.articleColumn('publishedAt') })
     .select(knex().raw('(select coalesce(max(id), 0) from ??) as ??', [s.comments, 'maxId']))
-    .select(links);
+    .select(links)
+    .select(closedByAdminColumn(strapi, `${s.articles}.${documentId}`));
   const rows: RawRow[] = await query;
   return rows;
 };

@@ -2,6 +2,7 @@
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10] [-- --db=postgres]`
  * `npm run bench -- --scale[=10000,100000,1000000]`: the scale run instead (bench/lib/scale.mjs)
+ * (`-- --only=boot`: the boot comparison alone)
  *
  * Builds the plugin, compiles the playground, seeds a fresh database (bench/seed.mjs; SQLite, or PostgreSQL with
  * `--db=postgres`), then boots the playground in production mode in child processes (bench/server.mjs) and drives
@@ -33,6 +34,7 @@ import { spawnSync } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND } from './lib/app.mjs';
 import {
+  BOOT_ONLY,
   CONNECTIONS,
   DB,
   DISCOVERY_ARTICLES,
@@ -70,7 +72,7 @@ import {
 import { cannon, capture, deepestAllowedQuery, floorOf, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
 import { scaleRun } from './lib/scale.mjs';
-import { evaluate, fmt, markdown } from './lib/report.mjs';
+import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -171,6 +173,24 @@ function discoveryRows(db) {
   return { articles: DISCOVERY_ARTICLES, search, sitemap };
 }
 
+/** `--only=boot`: the boot comparison alone, on databases of its own (nothing seeded), written to boot.*. */
+async function bootComparison(began, machine) {
+  log('measuring boot time and RSS with and without the plugin');
+  const results = { date: new Date().toISOString(), quick: QUICK, database: DB, machine, boot: await measureBoot() };
+  evaluateBoot(results);
+  writeResults(results, began, bootMarkdown);
+}
+
+/** Writes bench/results/<RESULT_NAME>.md (from `toMarkdown`) and .json, and prints the Markdown. */
+function writeResults(results, began, toMarkdown) {
+  results.totalS = (Date.now() - began) / 1000;
+  const md = toMarkdown(results);
+  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.md`), md);
+  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.json`), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\n${md}`);
+  log(`done in ${results.totalS.toFixed(0)} s; wrote bench/results/${RESULT_NAME}.md and .json`);
+}
+
 async function main() {
   const began = Date.now();
   fs.mkdirSync(TMP, { recursive: true });
@@ -199,6 +219,7 @@ async function main() {
   await compileStrapi({ appDir: PLAYGROUND });
   // `--scale`: how cost grows with the number of articles, a run of its own (bench/lib/scale.mjs).
   if (SCALE) return scaleRun();
+  if (BOOT_ONLY) return bootComparison(began, machine);
 
   const db = database(`bench-${RESULT_NAME}`);
   const fixturesFile = path.join(TMP, `bench-${RESULT_NAME}-fixtures.json`);
@@ -415,13 +436,7 @@ async function main() {
     results.boot = await measureBoot();
   }
   evaluate(results);
-  results.totalS = (Date.now() - began) / 1000;
-
-  const md = markdown(results);
-  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.md`), md);
-  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.json`), JSON.stringify(results, null, 2) + '\n');
-  console.log(`\n${md}`);
-  log(`done in ${results.totalS.toFixed(0)} s; wrote bench/results/${RESULT_NAME}.md and .json`);
+  writeResults(results, began, markdown);
 
   const broken = [
     ...results.pairs.filter((p) => p.host.failed).map((p) => `host comparator for ${p.name}: ${p.host.failed}`),

@@ -16,5 +16,6 @@ module.exports = {
     ...(process.env.DATABASE_CLIENT === 'postgres' ? [] : ['<rootDir>/tests/multi/']),
   ],
   globalSetup: '<rootDir>/tests/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/global-teardown.ts',
   testTimeout: 60_000,
 };

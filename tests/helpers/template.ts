@@ -86,9 +86,14 @@ export async function buildTemplate(): Promise<void> {
   const database = isPostgres() ? name : path.join('.tmp', `${name}.db`);
   if (isPostgres()) await createDatabase(database);
   else fs.mkdirSync(path.join(PLAYGROUND, '.tmp'), { recursive: true });
-  // Set before the boot, so a failed one is still removed by the global teardown.
   process.env[VARIABLE] = database;
-  await firstStart(database);
+  try {
+    await firstStart(database);
+  } catch (error) {
+    // Jest runs no global teardown after a failed global set-up.
+    await removeTemplate().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Deletes this run's template (global teardown). */

@@ -260,6 +260,9 @@ for (let i = 0; i < scale.approved; i += 1) {
     ...rowBase(now, null),
     document_id: documentId(),
     content: `Approved comment ${i}`,
+    // What the plugin renders from that Markdown when a comment is written (a plain-text paragraph); without it
+    // the first server would render every seeded comment in the background while it is measured.
+    content_html: `<p>Approved comment ${i}</p>\n`,
     status: 'approved',
     is_admin: bool(false),
     // Spread likes (ties included) for the `top` sort, without touching the thread shapes' random sequence.
@@ -274,6 +277,7 @@ for (let i = 0; i < scale.pending; i += 1) {
     ...rowBase(now, null),
     document_id: documentId(),
     content: `Pending comment ${i}`,
+    content_html: `<p>Pending comment ${i}</p>\n`,
     status: 'pending',
     is_admin: bool(false),
     likes: 0,

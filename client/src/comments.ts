@@ -17,6 +17,10 @@ export type ThreadSort = z.infer<typeof shapes.threadSort>;
 export type CreatedComment = z.infer<typeof shapes.createdComment>;
 /** What `comments.create` posts: the logged-in user (or a guest) is the author. */
 export type CommentInput = Omit<z.input<typeof shapes.commentInput>, 'author'>;
+/** The author's comment after an edit: back to `pending` unless it is approved at once. */
+export type EditedComment = z.infer<typeof shapes.editedComment>;
+/** One of the logged-in user's own comments, in any status, with its article. */
+export type MyComment = z.infer<typeof shapes.myComment>;
 /** Whether the logged-in user follows an article's thread. */
 export type Subscription = z.infer<typeof followShapes.subscriptionResponse>;
 
@@ -59,6 +63,22 @@ export function commentCalls({ request, absoluteUrl, locale: fallback }: Session
       ),
     /** Posts a comment as the logged-in user (or as a guest); it starts `pending` unless auto-approve is on. */
     create: (input: CommentInput) => request<z.infer<typeof shapes.createResponse>>('/api/bag/comments', json('POST', input)),
+    /**
+     * Edits one's own comment within `comments.editWindow` (needs a login). An approved comment goes back to
+     * `pending` unless the server approves it at once.
+     */
+    update: (comment: string | number, content: string) =>
+      request<z.infer<typeof shapes.editResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}`, json('PUT', { content })),
+    /** Takes back one's own comment (needs a login); one with visible replies stays in the tree as `deleted`. */
+    remove: (comment: string | number) =>
+      request<z.infer<typeof shapes.deleteResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}`, { method: 'DELETE' }),
+    /** The logged-in user's own comments in every status (pending ones included), newest first. */
+    mine: (options: { page?: number; pageSize?: number } = {}) =>
+      request<z.infer<typeof shapes.mineResponse>>(
+        withQuery('/api/bag/comments/mine', {
+          ...(options.page || options.pageSize ? { pagination: { page: options.page, pageSize: options.pageSize } } : {}),
+        })
+      ),
     /** Whether the logged-in user follows the article's thread (needs a login: 401 otherwise). */
     subscription: (article: string | number) => request<Subscription>(subscriptionPath(article)),
     /** Follows the article's thread: a mail for each newly approved comment in it (not one's own). */

@@ -44,6 +44,13 @@ const restCachePlugin = () => ({
   },
 });
 
+/** The example site's addresses (public/site.js builds the same ones). */
+const EXAMPLE_SITE_PATHS = {
+  article: '/example.html?article={slug}&locale={locale}',
+  category: '/example.html?category={slug}&locale={locale}',
+  tag: '/example.html?tag={slug}&locale={locale}',
+};
+
 export default ({ env }) => {
   const siteUrl = env('SITE_URL', `http://localhost:${env.int('PORT', 1337)}`);
   return {
@@ -86,10 +93,11 @@ export default ({ env }) => {
           rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },
           aes: { secret: env('AES_SECRET') || undefined },
         },
-        // The front end that feeds and the sitemap link to: the demo page this server serves (public/example.html shows
-        // an article by `?article=<slug>`). SITE_URL empty: no `site` key at all (feeds and the sitemap answer 503, and
-        // a release before feeds, whose configuration has no such key, boots: tests/upgrade).
-        ...(siteUrl ? { site: { url: siteUrl, paths: { article: '/example.html?article={slug}' } } } : {}),
+        // The front end that feeds, the sitemap and redirects link to: the example site this server serves
+        // (public/example.html: an article by `?article=<slug>`, the list of a category or a tag by `?category=` /
+        // `?tag=`, each in `&locale=`). SITE_URL empty: no `site` key at all (feeds and the sitemap answer 503, and a
+        // release before feeds, whose configuration has no such key, boots: tests/upgrade).
+        ...(siteUrl ? { site: { url: siteUrl, paths: EXAMPLE_SITE_PATHS } } : {}),
         // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
         ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
       },

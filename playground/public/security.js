@@ -1,15 +1,13 @@
-// The example page's "Security" section: the second step of a login, passkey sign-in, and for a signed-in account
-// TOTP enrolment (QR code) and passkeys. Same client storage as example.js, so both see the same session.
-import { CmsBagError, createClient, localStorageAdapter } from '/cms-bag-client.mjs';
+// The account view's "Security" section: the second step of a login, passkey sign-in, and for a signed-in account
+// TOTP enrolment (QR code) and passkeys. The site's one client (site.js), so account.js and this see one session.
+import { $, client, errorText } from './site.js';
 
-const client = createClient({ storage: localStorageAdapter() });
-const $ = (id) => document.getElementById(id);
 let mfaToken;
 
 const say = (text) => {
   $('security-status').textContent = text;
 };
-const failed = (error) => say(error instanceof CmsBagError ? error.message : String(error));
+const failed = (error) => say(errorText(error));
 
 async function showSettings() {
   const signedIn = (await client.isLoggedIn()) && (await client.me().catch(() => null));
@@ -21,7 +19,7 @@ async function showSettings() {
   say(status.totp ? `Authenticator app on (${status.recoveryCodesLeft} recovery codes left)` : 'Authenticator app off');
 }
 
-// example.js shows the account after every login, logout and finished sign-in: the settings follow.
+// account.js shows the account after every login, logout and finished sign-in: the settings follow.
 const signedIn = async () => document.dispatchEvent(new CustomEvent('bag:signed-in'));
 document.addEventListener('bag:account-shown', () => showSettings().catch(failed));
 
@@ -84,5 +82,3 @@ $('passkey-add').addEventListener('click', async () => {
     failed(error);
   }
 });
-
-showSettings();

@@ -381,6 +381,36 @@ describe('typed client', () => {
     expect(client.comments.commentFeedUrl('a b', { locale: 'fr' })).toBe(`${app.url}/api/bag/articles/a%20b/comments.rss?locale=fr`);
   });
 
+  it("edits and takes back one's own comment, and lists one's comments with their status", async () => {
+    const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Own comments', slug: `own-comments-${Date.now()}` });
+    const { client, calls } = recordingClient();
+    await client.login({ identifier: user.email, password: user.password });
+    const { data: posted } = await client.comments.create({ content: 'First words', article: article.documentId });
+
+    const { data: edited } = await client.comments.update(posted.documentId, 'Better words');
+    expect(edited).toMatchObject({ documentId: posted.documentId, content: 'Better words', status: 'pending' });
+    expect(edited.editedAt).toEqual(expect.any(String));
+
+    const mine = await client.comments.mine({ pageSize: 5 });
+    expect(mine.data[0]).toMatchObject({
+      documentId: posted.documentId,
+      content: 'Better words',
+      status: 'pending',
+      article: { documentId: article.documentId, slug: article.slug, title: 'Own comments' },
+    });
+    expect(mine.meta.pagination).toMatchObject({ page: 1, pageSize: 5 });
+
+    expect(await client.comments.remove(posted.documentId)).toEqual({ message: expect.any(String) });
+    expect((await client.comments.mine()).data.map((comment) => comment.documentId)).not.toContain(posted.documentId);
+    expect(calls.filter((call) => call.includes('/api/bag/comments/'))).toEqual([
+      `PUT /api/bag/comments/${posted.documentId}`,
+      'GET /api/bag/comments/mine',
+      `DELETE /api/bag/comments/${posted.documentId}`,
+      'GET /api/bag/comments/mine',
+    ]);
+    await expect(client.comments.update(posted.documentId, 'Gone')).rejects.toMatchObject({ status: 404, message: 'Comment not found' });
+  });
+
   it('logs out: the refresh token is revoked on the server and the storage is cleared', async () => {
     const { client } = recordingClient();
     const { refreshToken } = signedIn(await client.login({ identifier: user.email, password: user.password }));

@@ -259,6 +259,18 @@ describe('comments: authors, threads and moderation rules', () => {
       } while (after);
       expect(walked).toEqual([ids[3], ids[1], ids[4], ids[2], ids[0]]);
 
+      // A first page that holds the pinned roots and some of the rest, in each sort; then its cursor goes on.
+      const firstPage = async (query: string) => {
+        const res = await page(article.documentId, `pagination[pageSize]=3&${query}`).expect(200);
+        return { ids: res.body.data.map((node: Node) => node.documentId), next: res.body.meta.pagination.next as string };
+      };
+      const newest = await firstPage('sort=createdAt:desc');
+      expect(newest.ids).toEqual([ids[3], ids[1], ids[4]]);
+      const rest = await page(article.documentId, `pagination[pageSize]=3&sort=createdAt:desc&after=${newest.next}`).expect(200);
+      expect(rest.body.data.map((node: Node) => node.documentId)).toEqual([ids[2], ids[0]]);
+      expect((await firstPage('sort=createdAt:asc')).ids).toEqual([ids[3], ids[1], ids[0]]);
+      expect((await firstPage('sort=top')).ids).toEqual([ids[3], ids[1], ids[4]]);
+
       await pin(ids[3], false).expect(200);
       expect((await tree(article.documentId).expect(200)).body.data[0].documentId).toBe(ids[1]);
     });

@@ -4,12 +4,11 @@
  * real HTTP server on 127.0.0.1, registered through the host's admin webhooks API, receives the events.
  * "No mail" and "no event" are asserted after the services' own completion signal (`idle()`), not a sleep.
  */
-import http from 'http';
-import type { AddressInfo } from 'net';
 import { adminToken, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { createArticle } from '../helpers/comments';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { startReceiver } from '../helpers/webhooks';
 
 const PUBLIC_URL = 'https://cms.example.test';
 const SITE = 'https://www.example.test';
@@ -19,30 +18,6 @@ const EVENTS = ['bag-comment.created', 'bag-comment.approved', 'bag-comment.reje
 interface Idle {
   idle(): Promise<void>;
 }
-
-interface Delivery {
-  headers: http.IncomingHttpHeaders;
-  body: { event: string; createdAt: string; comment: Record<string, unknown> };
-}
-
-/** An HTTP server on 127.0.0.1 that records every POST it gets. */
-const startReceiver = async () => {
-  const received: Delivery[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(raw) });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
 
 describe('following threads, the comment feed and comment webhooks', () => {
   let smtp: TestSmtp;
@@ -306,8 +281,7 @@ describe('following threads, the comment feed and comment webhooks', () => {
           ['bag-comment.reported', root.documentId],
           ['bag-comment.deleted', reply.documentId],
         ];
-        const deadline = Date.now() + 10_000;
-        while (receiver.received.length < expected.length && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+        await receiver.waitFor((received) => received.length >= expected.length);
         // The host's runner delivers from a queue of 5 workers, so deliveries may overtake one another.
         const got = receiver.received.map((d) => [d.body.event, d.body.comment.documentId]);
         expect(got).toHaveLength(expected.length);

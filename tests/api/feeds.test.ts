@@ -289,8 +289,8 @@ describe("discovery with the playground's defaults", () => {
     const channel = parseXml(rss.text).rss.channel;
     expect(text(channel.link[0])).toBe('http://localhost:1337');
     expect(channel['atom:link']['@href']).toBe('http://localhost:1337/api/bag/feeds/articles.rss');
-    expect(channel.item.map((item: any) => text(item.link[0]))).toEqual(['http://localhost:1337/example.html?article=demo']);
+    expect(channel.item.map((item: any) => text(item.link[0]))).toEqual(['http://localhost:1337/example.html?article=demo&locale=en']);
     const sitemap = await app.request().get('/api/bag/sitemap.xml').expect(200);
-    expect(parseXml(sitemap.text).urlset.url.map((url: any) => text(url.loc))).toEqual(['http://localhost:1337/example.html?article=demo']);
+    expect(parseXml(sitemap.text).urlset.url.map((url: any) => text(url.loc))).toEqual(['http://localhost:1337/example.html?article=demo&locale=en']);
   });
 });

@@ -1,4 +1,4 @@
-/** The playground example's account page in headless Chromium: sessions with revoke, e-mail change, delete. */
+/** The playground example's account view (example.html?view=account) in headless Chromium: sessions with revoke, e-mail change, delete. */
 import type { Browser } from 'playwright-core';
 import { newPage, screenshot, startWithBrowser } from '../helpers/browser';
 import { createUser } from '../helpers/fixtures';
@@ -36,7 +36,7 @@ describe('example.html account page in a browser', () => {
 
     const page = await newPage(browser);
     page.on('dialog', (dialog) => dialog.accept());
-    await page.goto(`${app.url}/example.html`);
+    await page.goto(`${app.url}/example.html?view=account`);
     await page.getByLabel('Username or e-mail').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -23,11 +23,13 @@ describe('example pages in a browser', () => {
     await app?.stop();
   });
 
-  it('serves the client bundle to the pages as a JavaScript module', async () => {
+  it('serves the client bundle to the pages as a JavaScript module, and the favicon browsers ask for', async () => {
     const res = await app.request().get('/cms-bag-client.mjs').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
     expect(res.text).toContain('export');
     expect(res.text).toContain('createClient');
+    // The host's favicon middleware answers 500 when the app has no favicon.png.
+    expect((await app.request().get('/favicon.ico').expect(200)).headers['content-type']).toBe('image/x-icon');
   });
 
   it('crypto-login.html encrypts the password with crypto.subtle and logs in with encryptedPassword only', async () => {
@@ -51,16 +53,16 @@ describe('example pages in a browser', () => {
 
   it('example.html logs in, shows the menu tree and the article, posts a comment and logs out', async () => {
     const page = await newPage(browser);
-    await page.goto(`${app.url}/example.html?article=example-article`);
-    await page.getByRole('heading', { name: 'Example article' }).waitFor();
+    await page.goto(`${app.url}/example.html?view=account`);
     await page.locator('#menu > li > ul > li', { hasText: 'Client' }).waitFor();
-
     await page.getByLabel('Username or e-mail').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText(`Logged in as ${user.username}`).waitFor();
     expect(await page.evaluate(() => Boolean(localStorage.getItem('cms-bag:jwt') && localStorage.getItem('cms-bag:refreshToken')))).toBe(true);
 
+    await page.goto(`${app.url}/example.html?article=example-article`);
+    await page.getByRole('heading', { name: 'Example article' }).waitFor();
     await page.getByPlaceholder('Write a comment').fill('Posted from Chromium');
     await page.getByRole('button', { name: 'Post comment' }).click();
     await page.getByText('Thanks! Your comment is waiting for moderation.').waitFor();
@@ -70,6 +72,7 @@ describe('example pages in a browser', () => {
     const stored = await app.strapi.documents(`${PLUGIN}.comment` as never).findOne({ documentId: documentId!, populate: ['author', 'article'] } as never);
     expect(stored).toMatchObject({ content: 'Posted from Chromium', status: 'pending', author: { id: user.id }, article: { documentId: article.documentId } });
 
+    await page.getByRole('link', { name: `Account (${user.username})` }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByText('Not logged in').waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('cms-bag:jwt'), localStorage.getItem('cms-bag:refreshToken')])).toEqual([null, null]);
@@ -79,8 +82,8 @@ describe('example pages in a browser', () => {
   it('example.html searches as the user types: results link to the article, matches in <mark>, markup of the text escaped', async () => {
     await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Narwhal <i>tusks</i>', slug: 'narwhal-tusks', summary: 'A narwhal far away.' });
     const page = await newPage(browser);
-    await page.goto(`${app.url}/example.html?article=example-article`);
-    await page.getByRole('heading', { name: 'Example article' }).waitFor();
+    await page.goto(`${app.url}/example.html`);
+    await page.locator('#articles li', { hasText: 'Example article' }).waitFor();
     expect(await page.locator('#feed-rss').getAttribute('href')).toBe(`${app.url}/api/bag/feeds/articles.rss`);
     expect(await page.locator('#sitemap').getAttribute('href')).toBe(`${app.url}/api/bag/sitemap.xml`);
     expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href')).toBe(`${app.url}/api/bag/feeds/articles.atom`);
@@ -93,7 +96,7 @@ describe('example pages in a browser', () => {
     expect(await result.locator('a').textContent()).toBe('Narwhal <i>tusks</i>');
     expect(await result.locator('i').count()).toBe(0);
     expect(await result.locator('p mark').textContent()).toBe('narwhal');
-    expect(await result.locator('a').getAttribute('href')).toBe('?article=narwhal-tusks');
+    expect(await result.locator('a').getAttribute('href')).toBe('/example.html?article=narwhal-tusks');
     expect(await page.locator('#search-status').textContent()).toBe('1 found');
     await screenshot(page, 'example-search');
 
@@ -108,7 +111,7 @@ describe('example pages in a browser', () => {
     await app.strapi.plugin('cms-plugin-bag').service('settings').update({ login: { captcha: { enabled: true, type: 'image' } } });
     try {
       const page = await newPage(browser);
-      await page.goto(`${app.url}/example.html?article=example-article`);
+      await page.goto(`${app.url}/example.html?view=account`);
       await page.getByLabel('Username or e-mail').fill(user.email);
       await page.getByLabel('Password', { exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Log in' }).click();

@@ -41,7 +41,7 @@ describe('second factors on the example page', () => {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
 
-    await page.goto(`${site}/example.html`);
+    await page.goto(`${site}/example.html?view=account`);
     const logIn = async () => {
       await page.getByLabel('Username or e-mail').fill(user.email);
       await page.getByLabel('Password', { exact: true }).fill(user.password);

@@ -30,11 +30,15 @@ export async function adminLogin(app: TestApp, credentials: AdminCredentials): P
   return res.body.data.token ?? res.body.data.accessToken;
 }
 
-/** One permission of an admin role: an action, on a content type for Content Manager actions, limited to `fields`. */
+/**
+ * One permission of an admin role: an action, on a content type for Content Manager actions, limited to `fields`
+ * and, for a localized type, to `locales`.
+ */
 export interface RolePermission {
   action: string;
   subject?: string;
   fields?: string[];
+  locales?: string[];
 }
 
 /** Creates an admin role holding exactly these permissions (no conditions) and returns its id. */
@@ -43,8 +47,8 @@ export async function createRoleWith(app: TestApp, name: string, permissions: (s
   await app.strapi.service('admin::role').assignPermissions(
     role.id,
     permissions.map((permission) => {
-      const { action, subject = null, fields } = typeof permission === 'string' ? { action: permission } : permission;
-      return { action, subject, conditions: [], properties: fields ? { fields } : {} };
+      const { action, subject = null, fields, locales } = typeof permission === 'string' ? { action: permission } : permission;
+      return { action, subject, conditions: [], properties: { ...(fields ? { fields } : {}), ...(locales ? { locales } : {}) } };
     })
   );
   return role.id;

@@ -6,6 +6,7 @@ import { Layouts, Page, useAPIErrorHandler, useFetchClient, useNotification, use
 import { useIntl } from 'react-intl';
 import type { AdminSettings, CaptchaType, SettingsBody, SettingsResponse } from '../api-types';
 import { CacheCard } from '../components/CacheCard';
+import { CommentWebhooks } from '../components/CommentWebhooks';
 import { PERMISSIONS } from '../permissions';
 import { PLUGIN_ID } from '../pluginId';
 import { formatDuration } from '../utils/duration';
@@ -277,6 +278,7 @@ const SettingsPage = () => {
               </>
             )}
             <CacheCard />
+            <CommentWebhooks />
           </Flex>
         </Layouts.Content>
       </form>

@@ -12,6 +12,20 @@ import type { CommentStatus } from './shapes/comments';
 export { COMMENT_STATUSES, type CommentStatus } from './shapes/comments';
 export type { Identifier } from './shapes/common';
 
+/**
+ * The comment webhook events (docs/comments.md#webhooks): keys as the host's webhook store keys its events, values the
+ * event names a webhook subscribes to (the server emits them, the settings page offers them).
+ */
+export const COMMENT_EVENTS = {
+  COMMENT_CREATED: 'bag-comment.created',
+  COMMENT_APPROVED: 'bag-comment.approved',
+  COMMENT_REJECTED: 'bag-comment.rejected',
+  COMMENT_REPORTED: 'bag-comment.reported',
+  COMMENT_DELETED: 'bag-comment.deleted',
+} as const;
+
+export type CommentEvent = (typeof COMMENT_EVENTS)[keyof typeof COMMENT_EVENTS];
+
 /** A checked `POST /bag/comments` body: ids as the services take them, an absent `parent` or `author` left out. */
 export type CommentInput = Omit<z.output<typeof commentInput>, 'article' | 'parent' | 'author'> & {
   article: Identifier;

@@ -19,6 +19,7 @@ const COMMENT = uid('comment');
 const ARTICLE = uid('article');
 const REACTION = uid('comment-reaction');
 const REPORT = uid('comment-report');
+const THREAD = uid('comment-thread');
 
 export type RawRow = Record<string, unknown>;
 
@@ -56,6 +57,21 @@ export const commentSchema = (strapi: Core.Strapi) => {
 };
 
 export type CommentSchema = ReturnType<typeof commentSchema>;
+
+/**
+ * `closedByAdmin` of the article document whose documentId is in `documentIdColumn` as a column: the thread's
+ * `closed` flag (null when no administrator ever closed or reopened it), no extra round trip.
+ */
+export const closedByAdminColumn = (strapi: Core.Strapi, documentIdColumn: string) => {
+  const thread = tableOf(strapi, THREAD);
+  return strapi.db.connection.raw('(select t.?? from ?? as t where t.?? = ?? limit 1) as ??', [
+    thread.column('closed'),
+    thread.table,
+    thread.column('article'),
+    documentIdColumn,
+    'closedByAdmin',
+  ]);
+};
 
 /** Table and column names of likes (`comment-reaction` rows) and the comment's `likes` counter. */
 export const reactionTables = (strapi: Core.Strapi) => {
@@ -145,6 +161,8 @@ export interface VisibleComment {
   articleDocumentId: string;
   /** Direct approved replies. */
   replyCount: number;
+  /** Its article's thread closed by an administrator. */
+  closedByAdmin: boolean;
 }
 
 /**
@@ -167,6 +185,7 @@ export const findVisibleComment = async (strapi: Core.Strapi, identifier: Identi
     .whereNotNull(`pa.${s.articleColumn('publishedAt')}`)
     .select({ id: 'c.id', documentId: `c.${s.commentColumn('documentId')}`, articleDocumentId: `a.${s.articleColumn('documentId')}` })
     .select(replyCountColumn(knex, s))
+    .select(closedByAdminColumn(strapi, `a.${s.articleColumn('documentId')}`))
     .limit(1);
   if (rows.length === 0) return undefined;
   const id = Number(rows[0].id);
@@ -192,5 +211,6 @@ export const findVisibleComment = async (strapi: Core.Strapi, identifier: Identi
     documentId: String(rows[0].documentId),
     articleDocumentId: String(rows[0].articleDocumentId),
     replyCount: Number(rows[0].replyCount ?? 0),
+    closedByAdmin: Boolean(rows[0].closedByAdmin),
   };
 };

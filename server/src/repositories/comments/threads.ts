@@ -11,7 +11,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { Identifier } from '../../domain/comments';
 import type { CursorKey, ThreadSort } from '../../domain/thread';
-import { commentSchema, publicNodeColumns, replyCountColumn, type CommentSchema, type RawRow } from './tables';
+import { closedByAdminColumn, commentSchema, publicNodeColumns, replyCountColumn, type CommentSchema, type RawRow } from './tables';
 
 /**
  * The columns of a public node, with the author joined (`al`, `u`) onto the comment aliased `c`. With `driver`,
@@ -53,7 +53,7 @@ const applySort = (query: Knex.QueryBuilder, s: CommentSchema, sort: ThreadSort,
 };
 
 /**
- * The rows of the article document (`id`, `publishedAt`), each with what the choice of plan needs, in one
+ * The rows of the article document (`id`, `publishedAt`, `closedByAdmin`), each with what the choice of plan needs, in one
  * statement: the comments' highest id (`maxId`) and the count of the published rows' links, read up to a quarter
  * of that id (`links`; the highest id bounds the table's size).
  */
@@ -74,7 +74,8 @@ export const articlePlanRows = async (strapi: Core.Strapi, identifier: Identifie
   const query = sameDocument(knex()(s.articles), documentId)
     .select({ id: 'id', documentId, publishedAt: s.articleColumn('publishedAt') })
     .select(knex().raw('(select coalesce(max(id), 0) from ??) as ??', [s.comments, 'maxId']))
-    .select(links);
+    .select(links)
+    .select(closedByAdminColumn(strapi, `${s.articles}.${documentId}`));
   const rows: RawRow[] = await query;
   return rows;
 };
@@ -107,13 +108,12 @@ const approvedRoots = (knex: () => Knex, s: CommentSchema, rowIds: number[], q: 
 const linkDriverOf = (s: CommentSchema) => ({ from: `${s.articleLink.table} as l`, commentId: `l.${s.articleLink.comment}` });
 
 /**
- * Pinned roots first, most recently pinned first, in the same statement as the rest of the page: the sort gains a
- * leading key (pinned or not, then the pin time), and a cursor that ended among the pinned roots continues there
- * before the unpinned ones; one that ended among the unpinned ones only reads unpinned roots.
+ * A later page: a cursor that ended among the pinned roots continues there before the unpinned ones (the sort gains a
+ * leading key, pinned or not, then the pin time); one that ended among the unpinned ones only reads unpinned roots.
  */
-const applyPinnedFirst = (query: Knex.QueryBuilder, s: CommentSchema, after?: CursorKey) => {
+const applyPinnedFirst = (query: Knex.QueryBuilder, s: CommentSchema, after: CursorKey) => {
   const pinnedAt = `c.${s.commentColumn('pinnedAt')}`;
-  if (after?.pinnedAt !== undefined) {
+  if (after.pinnedAt !== undefined) {
     const at = new Date(after.pinnedAt);
     query.where((q) =>
       q
@@ -121,7 +121,7 @@ const applyPinnedFirst = (query: Knex.QueryBuilder, s: CommentSchema, after?: Cu
         .orWhere(pinnedAt, '<', at)
         .orWhere((tie) => tie.where(pinnedAt, '=', at).andWhere('c.id', '<', after.id))
     );
-  } else if (after) {
+  } else {
     // Past the pinned roots: the plain sort, which the status index can serve.
     query.whereNull(pinnedAt);
     return;
@@ -132,6 +132,41 @@ const applyPinnedFirst = (query: Knex.QueryBuilder, s: CommentSchema, after?: Cu
     .orderByRaw('case when ?? is null then 0 else ?? end desc', [pinnedAt, 'c.id']);
 };
 
+/**
+ * The first page in one statement that keeps the plain sort's index: the pinned roots (at most `limit`, most recently
+ * pinned first) UNION ALL the unpinned roots in `sort` order (at most `limit`), each limited on its own, then the
+ * at most 2 × `limit` rows put in page order and cut. A single ORDER BY led by "pinned or not" would sort every
+ * approved root of the article to find the first page.
+ */
+const firstPageRows = (knex: () => Knex, s: CommentSchema, roots: () => Knex.QueryBuilder, sort: ThreadSort, limit: number) => {
+  const pinnedAt = s.commentColumn('pinnedAt');
+  const pinned = roots()
+    .select(knex().raw('0 as ??', ['pinGroup']))
+    .whereNotNull(`c.${pinnedAt}`)
+    .orderBy(`c.${pinnedAt}`, 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit);
+  const unpinned = roots().select(knex().raw('1 as ??', ['pinGroup'])).whereNull(`c.${pinnedAt}`);
+  applySort(unpinned, s, sort);
+  unpinned.limit(limit);
+  const direction = sort === 'createdAt:asc' ? 'asc' : 'desc';
+  const page = knex()
+    .select('*')
+    .from((union: Knex.QueryBuilder) =>
+      union
+        .select('*')
+        .from(pinned.as('pinned_roots'))
+        .unionAll((rest: Knex.QueryBuilder) => rest.select('*').from(unpinned.as('unpinned_roots')))
+        .as('page_roots')
+    )
+    .orderBy('pinGroup', 'asc')
+    // Pin times are null in the unpinned group only, so they order the pinned group alone.
+    .orderBy('pinnedAt', 'desc')
+    .orderByRaw('case when ?? = 0 then ?? else 0 end desc', ['pinGroup', 'id']);
+  if (sort === 'top') page.orderByRaw('coalesce(??, 0) desc', ['likes']);
+  return page.orderBy('createdAt', direction).orderBy('id', direction).limit(limit);
+};
+
 /** A page of the approved roots linked to `rowIds` (node columns), in `sort` order after `after`, at most `limit` rows. */
 export const rootRows = async (
   strapi: Core.Strapi,
@@ -140,9 +175,12 @@ export const rootRows = async (
   const knex = (): Knex => strapi.db.connection;
   const s = commentSchema(strapi);
   const { rowIds, useIndex } = page;
-  const query = approvedRoots(knex, s, rowIds, useIndex ? nodeQuery(knex, s) : nodeQuery(knex, s, linkDriverOf(s)), useIndex);
+  const roots = () =>
+    approvedRoots(knex, s, rowIds, useIndex ? nodeQuery(knex, s) : nodeQuery(knex, s, linkDriverOf(s)), useIndex);
+  if (!page.after) return (await firstPageRows(knex, s, roots, page.sort, page.limit)) as RawRow[];
+  const query = roots();
   applyPinnedFirst(query, s, page.after);
-  applySort(query, s, page.sort, page.after?.pinnedAt === undefined ? page.after : undefined);
+  applySort(query, s, page.sort, page.after.pinnedAt === undefined ? page.after : undefined);
   const rows: RawRow[] = await query.limit(page.limit);
   return rows;
 };

@@ -21,9 +21,12 @@ export const closing = (strapi: Core.Strapi) => {
       return Boolean(row?.closed);
     },
 
-    /** Closed by an administrator or by `closeAfter`. */
-    async isClosed(articleDocumentId: string, config: PluginConfig): Promise<boolean> {
-      if (await part.closedByAdmin(articleDocumentId)) return true;
+    /**
+     * Closed by an administrator or by `closeAfter`. `closedByAdmin`: the administrator's flag when the caller read it
+     * in its own statement (the thread pages do), else it is read here.
+     */
+    async isClosed(articleDocumentId: string, config: PluginConfig, closedByAdmin?: boolean): Promise<boolean> {
+      if (closedByAdmin ?? (await part.closedByAdmin(articleDocumentId))) return true;
       const closeAfter = config.comments.closeAfter;
       if (!closeAfter) return false;
       const hasFirstPublished = Boolean(strapi.getModel(ARTICLE).attributes.firstPublishedAt);

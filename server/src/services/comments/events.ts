@@ -1,28 +1,17 @@
 /**
  * The `comment-events` service: what other systems and followers hear about comments (docs/comments.md#webhooks).
- * Five `bag-comment.*` events go to the host's event hub, where the host's webhook runner delivers them to the
- * webhooks an administrator set up in Settings → Webhooks (its retries, headers and logs); a newly approved comment
- * also mails the thread's followers (followers.ts). Payloads are built field by field from selected columns, so an
- * IP, a User-Agent or an e-mail address can never be in one.
+ * Five `bag-comment.*` events go to the host's event hub, where the host's webhook runner delivers them (its retries,
+ * headers and logs) to the webhooks set up in Settings → Webhooks whose comment events were ticked in Settings → CMS
+ * Bag; a newly approved comment also mails the thread's followers (followers.ts). Payloads are built field by field
+ * from selected columns, so an IP, a User-Agent or an e-mail address can never be in one.
  */
 import type { Core } from '@strapi/strapi';
-import type { CommentStatus } from '../../domain/comments';
+import { COMMENT_EVENTS, type CommentEvent, type CommentStatus } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import { toIso } from '../../domain/time';
 import { getService } from '../get-service';
 
 const COMMENT = uid('comment');
-
-/** Keys (the host's webhook store keys its events) and the event names webhooks subscribe to. */
-export const COMMENT_EVENTS = {
-  COMMENT_CREATED: 'bag-comment.created',
-  COMMENT_APPROVED: 'bag-comment.approved',
-  COMMENT_REJECTED: 'bag-comment.rejected',
-  COMMENT_REPORTED: 'bag-comment.reported',
-  COMMENT_DELETED: 'bag-comment.deleted',
-} as const;
-
-export type CommentEvent = (typeof COMMENT_EVENTS)[keyof typeof COMMENT_EVENTS];
 
 /** The `comment` of every payload. */
 export interface CommentEventComment {
@@ -106,7 +95,7 @@ const commentEvents = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const service = {
-    /** Makes the events selectable in Settings → Webhooks (the host's webhook store refuses unknown ones). */
+    /** Lets webhooks subscribe to the events: the host's webhook API refuses an event its store does not know. */
     register(): void {
       const store = strapi.get('webhookStore') as { addAllowedEvent(key: string, value: string): void };
       for (const [key, value] of Object.entries(COMMENT_EVENTS)) store.addAllowedEvent(key, value);

@@ -17,7 +17,7 @@ export const replies = (strapi: Core.Strapi, { toNodes, paginate }: ReturnType<t
       const parent = await visibleCommentOr404(strapi, identifier);
       const parentId = parent.id;
       const rows = await replyRows(strapi, { parentId, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
-      const closed = await closing(strapi).isClosed(parent.articleDocumentId, config);
+      const closed = await closing(strapi).isClosed(parent.articleDocumentId, config, parent.closedByAdmin);
       return paginate(toNodes(rows, config.comments.markdown), query, parent.replyCount, closed);
     },
 

@@ -38,6 +38,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
     const maxCommentId = Number(rows[0].maxId ?? 0);
     return {
       documentId: String(rows[0].documentId),
+      closedByAdmin: Boolean(rows[0].closedByAdmin),
       rowIds: rows.map((row) => Number(row.id)),
       publishedRowIds: published,
       fromIndex: Number(rows[0].links ?? 0) >= Math.floor(maxCommentId / 4) + 1,
@@ -69,7 +70,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       // The one read that grows with the article's roots; `pagination[withCount]=false` skips it.
       const total = query.withCount ? await rootCount(strapi, rowIds, fromIndex) : undefined;
 
-      const closed = await closing(strapi).isClosed(article.documentId, config);
+      const closed = await closing(strapi).isClosed(article.documentId, config, article.closedByAdmin);
       const { data, meta } = paginate(toNodes(rows, config.comments.markdown), query, total, closed);
       const roots: ThreadRoot[] = data.map((node) => ({ ...node, replies: [] }));
       const rootIds = roots.map((root) => root.id);

@@ -10,6 +10,8 @@ import { visibleComments } from './visibility';
 import { nodeFields, pinnedAtOf } from './node-fields';
 import type { CommentTreeNode } from '../../domain/shapes/comments';
 
+const oldestFirst = (a: CommentNode, b: CommentNode) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id);
+
 /** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
 const TREE_SLICE = 1000;
 
@@ -75,9 +77,7 @@ export const tree = (strapi: Core.Strapi) => ({
       id: (node) => node.id,
       parentId: (node) => parentOf.get(node.id),
       // Pinned roots first, most recently pinned first; then oldest first.
-      compare: (a, b) =>
-        (pinnedAt.get(b.id) ?? -1) - (pinnedAt.get(a.id) ?? -1) ||
-        (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id),
+      compare: pinnedAt.size === 0 ? oldestFirst : (a, b) => (pinnedAt.get(b.id) ?? -1) - (pinnedAt.get(a.id) ?? -1) || oldestFirst(a, b),
     });
     return { data, meta: { total: nodes.length } };
   },

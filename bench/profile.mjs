@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `node bench/profile.mjs <path> [seconds]`: where one endpoint spends its CPU.
+ * `node bench/profile.mjs <path> [seconds] [--svg=<file>]`: where one endpoint spends its CPU.
  *
  * Seeds the full benchmark data once (kept in playground/.tmp/bench-profile.db between runs; delete it to reseed),
  * boots the playground in production under `node --cpu-prof`, drives `<path>` with autocannon (10 connections) and
  * prints the functions with the most self time and the packages with the most time, from the written .cpuprofile
- * (also left in playground/.tmp/profiles/ for Chrome DevTools). Run `npm run build` first.
+ * (also left in playground/.tmp/profiles/ for Chrome DevTools); `--svg=<file>` also writes an icicle graph of it
+ * (bench/lib/cpu-profile.mjs; `node bench/flame.mjs <file.cpuprofile> <out.svg>` does the same for any profile).
+ * Run `npm run build` first.
  */
 import autocannon from 'autocannon';
 import fs from 'fs';
@@ -14,10 +16,12 @@ import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
+import { flameSvg, selfTimes, top } from './lib/cpu-profile.mjs';
 
 const require = createRequire(import.meta.url);
-const [target, seconds = '10'] = process.argv.slice(2);
-if (!target) throw new Error('usage: node bench/profile.mjs <path> [seconds]');
+const svg = process.argv.find((arg) => arg.startsWith('--svg='))?.slice('--svg='.length);
+const [target, seconds = '10'] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+if (!target) throw new Error('usage: node bench/profile.mjs <path> [seconds] [--svg=<file>]');
 const TMP = path.join(PLAYGROUND, '.tmp');
 const PROFILES = path.join(TMP, 'profiles');
 const DB = path.join('.tmp', 'bench-profile.db');
@@ -53,6 +57,9 @@ const server = fork(path.join(ROOT, 'bench', 'server.mjs'), [], {
 await message(server, 'ready');
 const headers = url.startsWith('/api/host') ? { authorization: `Bearer ${fx.hostToken}` } : {};
 const options = { url: `http://127.0.0.1:${port}${url}`, headers, connections: 10 };
+// One request alone first: with the response cache on it fills the entry, so the concurrent warm-up and the profile
+// are hits, not ten misses computing the same answer at once.
+await fetch(options.url, { headers });
 await autocannon({ ...options, amount: 20 });
 const result = await autocannon({ ...options, duration: Number(seconds) });
 console.log(`${url}: ${(result.requests.total / result.duration).toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
@@ -61,33 +68,12 @@ await exited(server);
 
 const file = fs.readdirSync(PROFILES).find((name) => name.endsWith('.cpuprofile'));
 const profile = JSON.parse(fs.readFileSync(path.join(PROFILES, file), 'utf8'));
-const ids = new Map(profile.nodes.map((node) => [node.id, node]));
-const self = new Map();
-const byPackage = new Map();
-// Samples before the first request handled are the boot: left out.
-const parentOf = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-const inRequest = (id) => {
-  for (let at = id; at !== undefined; at = parentOf.get(at)) if (ids.get(at).callFrame.url.includes('/koa-compose/')) return true;
-  return false;
-};
-const firstRequest = profile.samples.findIndex(inRequest);
-const samples = profile.samples.slice(Math.max(0, firstRequest));
-const counts = new Map();
-for (const sample of samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
-const total = samples.length;
-const where = (frame) => {
-  const u = frame.url || '(native)';
-  const m = u.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  return m ? m[1] : u.includes('/dist/server/') ? 'cms-plugin-bag' : u.startsWith('node:') ? 'node' : u;
-};
-for (const [id, n] of counts) {
-  const { callFrame } = ids.get(id);
-  const key = `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}:${callFrame.lineNumber + 1}`;
-  self.set(key, (self.get(key) ?? 0) + n);
-  byPackage.set(where(callFrame), (byPackage.get(where(callFrame)) ?? 0) + n);
+const { byFunction, byPackage, total } = selfTimes(profile);
+const lines = (map, n) => top(map, total, n).map(([key, share]) => `${share.toFixed(1).padStart(5)}%  ${key}`);
+console.log('\nself time by package:\n' + lines(byPackage, 15).join('\n'));
+console.log('\nself time by function:\n' + lines(byFunction, 40).join('\n'));
+if (svg) {
+  fs.mkdirSync(path.dirname(svg), { recursive: true });
+  fs.writeFileSync(svg, flameSvg(profile, { title: `${target}: CPU of the server while it answers` }));
+  console.log(`\nwrote ${svg}`);
 }
-const top = (map, n) =>
-  [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
-console.log('\nself time by package:\n' + top(byPackage, 15).join('\n'));
-console.log('\nself time by function:\n' + top(self, 40).join('\n'));

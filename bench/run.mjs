@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10] [-- --db=postgres]`
+ * `npm run bench -- --scale[=10000,100000,1000000]`: the scale run instead (bench/lib/scale.mjs)
+ * (`-- --only=boot`: the boot comparison alone)
  *
  * Builds the plugin, compiles the playground, seeds a fresh database (bench/seed.mjs; SQLite, or PostgreSQL with
  * `--db=postgres`), then boots the playground in production mode in child processes (bench/server.mjs) and drives
@@ -32,6 +34,7 @@ import { spawnSync } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND } from './lib/app.mjs';
 import {
+  BOOT_ONLY,
   CONNECTIONS,
   DB,
   DISCOVERY_ARTICLES,
@@ -45,16 +48,31 @@ import {
   RESULTS,
   RSS_MAX_BYTES,
   RSS_URLS,
+  SCALE,
   selected,
   SMALL_MAX_BYTES,
   SMALL_URLS,
   TMP,
 } from './lib/options.mjs';
 import { ask, baseEnv, bootServer, database, exited, measureBoot, start, stopServer } from './lib/server-process.mjs';
-import { json, localeRows, misses, pairs, repeats, revalidations, rssRequest, singles, smallEntryRequest, threads } from './lib/scenarios.mjs';
-import { cannon, deepestAllowedQuery, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
+import {
+  cachedReads,
+  floorKey,
+  json,
+  localeRows,
+  misses,
+  pairs,
+  repeats,
+  revalidations,
+  rssRequest,
+  singles,
+  smallEntryRequest,
+  threads,
+} from './lib/scenarios.mjs';
+import { cannon, capture, deepestAllowedQuery, floorOf, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
-import { evaluate, fmt, markdown } from './lib/report.mjs';
+import { scaleRun } from './lib/scale.mjs';
+import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -155,6 +173,24 @@ function discoveryRows(db) {
   return { articles: DISCOVERY_ARTICLES, search, sitemap };
 }
 
+/** `--only=boot`: the boot comparison alone, on databases of its own (nothing seeded), written to boot.*. */
+async function bootComparison(began, machine) {
+  log('measuring boot time and RSS with and without the plugin');
+  const results = { date: new Date().toISOString(), quick: QUICK, database: DB, machine, boot: await measureBoot() };
+  evaluateBoot(results);
+  writeResults(results, began, bootMarkdown);
+}
+
+/** Writes bench/results/<RESULT_NAME>.md (from `toMarkdown`) and .json, and prints the Markdown. */
+function writeResults(results, began, toMarkdown) {
+  results.totalS = (Date.now() - began) / 1000;
+  const md = toMarkdown(results);
+  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.md`), md);
+  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.json`), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\n${md}`);
+  log(`done in ${results.totalS.toFixed(0)} s; wrote bench/results/${RESULT_NAME}.md and .json`);
+}
+
 async function main() {
   const began = Date.now();
   fs.mkdirSync(TMP, { recursive: true });
@@ -181,6 +217,9 @@ async function main() {
   log('compiling the playground');
   const { compileStrapi } = require('@strapi/strapi');
   await compileStrapi({ appDir: PLAYGROUND });
+  // `--scale`: how cost grows with the number of articles, a run of its own (bench/lib/scale.mjs).
+  if (SCALE) return scaleRun();
+  if (BOOT_ONLY) return bootComparison(began, machine);
 
   const db = database(`bench-${RESULT_NAME}`);
   const fixturesFile = path.join(TMP, `bench-${RESULT_NAME}-fixtures.json`);
@@ -209,6 +248,7 @@ async function main() {
     locales: [],
     revalidations: [],
     misses: [],
+    cachedReads: [],
     repeats: [],
     threads: [],
     singles: [],
@@ -218,10 +258,26 @@ async function main() {
     log(`${name}${options?.label ? ` (${options.label})` : ''}: ${measured.failed ?? `${fmt(measured.rps)} req/s`}`);
     return measured;
   };
+  // The same-size floor of a cached read, measured right after it: its answer (a hit by then) captured and served
+  // again by the host from a Buffer, with the same autocannon settings.
+  let health;
+  const floorRow = async (server, name, request, measuredRow) => {
+    if (!measuredRow || measuredRow.failed) return { name: `${name}: same-size floor`, failed: 'its row failed' };
+    health ??= await capture(server, { path: '/_health' });
+    const floor = await floorOf(server, floorKey(name), request, health);
+    if (floor.failed) return { name: `${name}: same-size floor`, failed: floor.failed };
+    const measured = await row(server, `${name}: same-size floor`, floor);
+    // A detail's body carries its view count, a few digits that grow while it is measured.
+    return measured.failed || Math.abs(measured.bytes - measuredRow.bytes) <= 16
+      ? measured
+      : { ...measured, failed: `${measured.bytes} bytes, the row sends ${measuredRow.bytes}` };
+  };
   // A locale row is measured with the row it is judged against (so `--only=locale` measures both), a 304 with the
   // floor.
   const chosenLocales = localeRows(fx).filter((l) => selected(l.name) || selected(l.base));
-  const pairsToMeasure = pairs(fx).filter((p) => selected(p.name) || chosenLocales.some((l) => l.base === p.name));
+  // A cached read is measured with its floor (so `--only=same-size floor` measures every cached read and its floor).
+  const withFloor = (name) => selected(name) || selected(`${name}: same-size floor`);
+  const pairsToMeasure = pairs(fx).filter((p) => withFloor(p.name) || chosenLocales.some((l) => l.base === p.name));
 
   // 1. The plugin as configured by default (response cache on), the host's REST API and rest-cache beside it.
   const server = await bootServer({ db, withHostApi: true, restCache: true });
@@ -230,6 +286,7 @@ async function main() {
     if (DB === 'sqlite' && !ONLY) results.plans = await queryPlans(server, fx, db);
     for (const pair of pairsToMeasure) {
       const bag = await row(server, pair.name, pair.bag, { stalls: true, label: 'cache on' });
+      const floor = await floorRow(server, pair.name, pair.bag, bag);
       // The locale rows right after the row they are judged against, so that both see the same load.
       for (const locale of chosenLocales.filter((l) => l.base === pair.name)) {
         results.locales.push({
@@ -265,10 +322,15 @@ async function main() {
         stallMs: pair.stallMs,
         cachedStallMs: pair.cachedStallMs,
         bag,
+        floor,
         host,
         hostWithoutIndexes,
         restCache,
       });
+    }
+    for (const read of cachedReads(fx).filter((r) => withFloor(r.name))) {
+      const bag = await row(server, read.name, read, { label: 'cache on' });
+      results.cachedReads.push({ name: read.name, path: read.path, bag, floor: await floorRow(server, read.name, read, bag) });
     }
     const floorNeeded = revalidations(fx).some((r) => selected(r.name));
     for (const single of singles(fx).filter((s) => selected(s.name) || (s.floor && floorNeeded))) {
@@ -374,13 +436,7 @@ async function main() {
     results.boot = await measureBoot();
   }
   evaluate(results);
-  results.totalS = (Date.now() - began) / 1000;
-
-  const md = markdown(results);
-  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.md`), md);
-  fs.writeFileSync(path.join(RESULTS, `${RESULT_NAME}.json`), JSON.stringify(results, null, 2) + '\n');
-  console.log(`\n${md}`);
-  log(`done in ${results.totalS.toFixed(0)} s; wrote bench/results/${RESULT_NAME}.md and .json`);
+  writeResults(results, began, markdown);
 
   const broken = [
     ...results.pairs.filter((p) => p.host.failed).map((p) => `host comparator for ${p.name}: ${p.host.failed}`),

@@ -13,9 +13,9 @@
  *
  * Usage (from bench/run.mjs): BENCH_SCALE=full|quick BENCH_FIXTURES=<file> node bench/seed.mjs
  */
-import crypto from 'crypto';
 import fs from 'fs';
 import { loadApp } from './lib/app.mjs';
+import { bulkWriter, documentId } from './lib/bulk-seed.mjs';
 
 const SCALES = {
   full: {
@@ -56,13 +56,6 @@ const random = () => {
   return state / 2147483648;
 };
 const pick = (list) => list[Math.floor(random() * list.length)];
-const documentId = () =>
-  crypto
-    .randomBytes(18)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x')
-    .slice(0, 24);
 const paragraph =
   'Strapi is a headless CMS; this paragraph pads a benchmark document to about two kilobytes so that the rows ' +
   'read, populated and serialised have the size of a real blog post rather than a few bytes of placeholder text. ';
@@ -75,44 +68,9 @@ const defaultLocale = await locales.getDefaultLocale();
 if (!(await locales.findByCode('fr'))) await locales.create({ code: 'fr', name: 'French (fr)' });
 const now = Date.now();
 const table = (type) => strapi.db.metadata.get(`${P}.${type}`).tableName;
-const joinTable = (type, attribute) => strapi.db.metadata.get(`${P}.${type}`).attributes[attribute].joinTable;
 
-/**
- * Inserts in batches under SQLite's limits (bound variables; knex writes a multi-row insert as a compound SELECT).
- * Rows given their own ids on PostgreSQL: the table's sequence is moved past them, so later inserts (the host's,
- * the plugin's) do not collide.
- */
-const insert = async (name, rows) => {
-  if (rows.length === 0) return;
-  const size = Math.min(400, Math.floor(30000 / Object.keys(rows[0]).length));
-  for (let i = 0; i < rows.length; i += size) await knex(name).insert(rows.slice(i, i + size));
-  if (POSTGRES && rows[0].id !== undefined) {
-    await knex.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ??))`, [name, name]);
-  }
-};
-
-/** Link rows for a relation: `pairs` are [sourceId, targetId]; order columns count up per owner as Strapi's do. */
-const link = async (type, attribute, pairs) => {
-  const jt = joinTable(type, attribute);
-  const forward = new Map();
-  const inverse = new Map();
-  const rows = pairs.map(([source, target]) => {
-    const row = {
-      [jt.joinColumn.name]: source,
-      [jt.inverseJoinColumn.name]: target,
-    };
-    if (jt.orderColumnName) {
-      forward.set(source, (forward.get(source) ?? 0) + 1);
-      row[jt.orderColumnName] = forward.get(source);
-    }
-    if (jt.inverseOrderColumnName) {
-      inverse.set(target, (inverse.get(target) ?? 0) + 1);
-      row[jt.inverseOrderColumnName] = inverse.get(target);
-    }
-    return row;
-  });
-  await insert(jt.name, rows);
-};
+/** Batched inserts and link-table rows (bench/lib/bulk-seed.mjs, shared with the scale and discovery seeds). */
+const { insert, link } = bulkWriter(strapi);
 
 let nextId = 1;
 /** `publishedAt` in epoch ms or null; `locale`: the default for the localized types, null for comments. */

@@ -5,12 +5,14 @@
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
  * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `indexes` (`drop: true`
  * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
- * used, heap used + external; `gc: true` collects garbage first), `idle` (answers once the server has stopped working, e.g. on
+ * used, heap used + external; `gc: true` collects garbage first), `floor` (registers a captured answer's status,
+ * headers and bytes under a row name for `GET /api/host/floor/<row>`, see bench/lib/host-api.mjs), `idle` (answers once the server has stopped working, e.g. on
  * requests a timed load run abandoned) and `stop`. Event-loop delay is sampled every 5 ms
  * (perf_hooks.monitorEventLoopDelay), in this process.
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { loadApp } from './lib/app.mjs';
+import { floors } from './lib/host-api.mjs';
 
 const strapi = await loadApp({
   withHostApi: process.env.BENCH_HOST_API === 'true',
@@ -86,6 +88,10 @@ process.on('message', async (message) => {
     const { rss, heapUsed, external } = process.memoryUsage();
     // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS.
     process.send({ type: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, retainedBytes: heapUsed + external });
+  } else if (message.type === 'floor') {
+    // The same-size floor of a row: its captured answer, kept as one Buffer made here, once.
+    floors.set(message.row, { status: message.status, headers: message.headers, body: Buffer.from(message.body, 'base64') });
+    process.send({ type: 'floor', row: message.row, bytes: floors.get(message.row).body.length });
   } else if (message.type === 'idle') {
     process.send({ type: 'idle', waitedMs: await idle() });
   } else if (message.type === 'stop') {

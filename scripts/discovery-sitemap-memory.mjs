@@ -3,20 +3,20 @@
  * Measures the streamed sitemap (docs/discovery.md#streaming-and-memory) on 100,000 published articles: boots the playground (built:
  * `npm run build && npm run build -w playground`) on a fresh SQLite file (or PostgreSQL with `DATABASE_CLIENT=postgres`
  * and the `scripts/postgres.sh env` variables, on a new database), bulk-inserts the articles as the Document Service
- * lays them out (a draft and a published row per document; every tenth with a cover), then fetches `/sitemap.xml`
+ * lays them out (bench/lib/bulk-seed.mjs: a draft and a published row per document; every tenth with a cover), then fetches `/sitemap.xml`
  * (an index: 50,000 URLs per page at most) and every page it lists, sampling the process's RSS every 10 ms.
  * Prints the time per request, the bytes served and the peak RSS growth over the resting footprint.
  *
  * Usage: node --expose-gc scripts/discovery-sitemap-memory.mjs [articles=100000]
  * BENCH_JSON: a file to write the figures to (`npm run bench` runs this script for its sitemap row).
  */
-import crypto from 'crypto';
 import fs from 'fs';
 import http from 'http';
 import os from 'os';
 import path from 'path';
 import { performance } from 'perf_hooks';
 import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
+import { insertArticles } from '../bench/lib/bulk-seed.mjs';
 import { createDatabase, dropDatabase } from './lib/postgres-admin.js';
 
 const ARTICLES = Number(process.argv[2] ?? 100_000);
@@ -44,8 +44,6 @@ const { port } = strapi.server.httpServer.address();
 
 // Seed.
 const knex = strapi.db.connection;
-const meta = strapi.db.metadata.get(`${P}.article`);
-const column = (name) => meta.attributes[name]?.columnName ?? name;
 const date = (ms) => (isPostgres ? new Date(ms) : ms);
 const file = strapi.db.metadata.get('plugin::upload.file');
 const [cover] = await knex(file.tableName)
@@ -54,35 +52,25 @@ const [cover] = await knex(file.tableName)
 const coverId = typeof cover === 'object' ? cover.id : cover;
 const { joinTable } = file.attributes.related;
 const seedStart = Date.now();
-const BATCH = 500;
-for (let start = 0; start < ARTICLES; start += BATCH) {
-  const rows = [];
-  for (let i = start; i < Math.min(ARTICLES, start + BATCH); i += 1) {
-    const base = {
-      [column('documentId')]: crypto.randomBytes(12).toString('hex'),
-      [column('title')]: `Article ${i}`,
-      [column('slug')]: `article-${i}`,
-      [column('summary')]: `Summary of article ${i}`,
-      [column('locale')]: 'en',
-      [column('createdAt')]: date(seedStart - i * 1000),
-      [column('updatedAt')]: date(seedStart - i * 1000),
-    };
-    rows.push({ ...base, [column('publishedAt')]: null }, { ...base, [column('publishedAt')]: date(seedStart - i * 1000) });
-  }
-  const ids = (await knex.batchInsert(meta.tableName, rows, BATCH).returning('id')).map((row) => (typeof row === 'object' ? row.id : row));
-  const covers = ids.filter((id, index) => index % 2 === 1 && (start + (index - 1) / 2) % 10 === 0);
-  if (covers.length) {
+// Published one second apart, newest first; the published row of every tenth article has the cover.
+await insertArticles(strapi, {
+  count: ARTICLES,
+  fields: (i) => ({ title: `Article ${i}`, slug: `article-${i}`, summary: `Summary of article ${i}` }),
+  publishedAt: (i) => seedStart - i * 1000,
+  onBatch: async (rows) => {
+    const covers = rows.filter((row, index) => index % 2 === 1 && ((row.id - 2) / 2) % 10 === 0);
+    if (covers.length === 0) return;
     await knex(joinTable.name).insert(
-      covers.map((id) => ({
+      covers.map((row) => ({
         [joinTable.joinColumn.name]: coverId,
-        [joinTable.morphColumn.idColumn.name]: id,
+        [joinTable.morphColumn.idColumn.name]: row.id,
         [joinTable.morphColumn.typeColumn.name]: `${P}.article`,
         field: 'cover',
         order: 1,
-      }))
+      })),
     );
-  }
-}
+  },
+});
 console.log(`seeded ${ARTICLES} published articles (${ARTICLES * 2} rows) in ${Date.now() - seedStart} ms`);
 
 // Measure.

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Search benchmark (docs/search.md#benchmark), run by `npm run bench` for its discovery rows and runnable alone: seeds N published English articles
- * (default 100,000; each a draft row and a published row, about 2 KB of text, as bench/seed.mjs lays rows out) into a
- * fresh playground database with raw inserts, then measures
+ * (default 100,000; each a draft row and a published row, about 2 KB of text) into a fresh playground database with
+ * raw inserts (bench/lib/bulk-seed.mjs), then measures
  *   1. the index build for all of them (the start-up build, `search.ensureIndex()`, from an empty index),
  *   2. `GET /api/bag/search?q=<word>` against the host's REST doing what users do today
  *      (`/api/host/articles?filters[$or]` of `$containsi` on title, summary and content: the core controller over the
@@ -14,12 +14,12 @@
  * Env: SEARCH_BENCH_ARTICLES (100000), SEARCH_BENCH_SECONDS (10 per scenario), SEARCH_BENCH_CONCURRENCY (8);
  * BENCH_JSON: a file to write the figures to (bench/run.mjs runs this script for its discovery rows).
  */
-import crypto from 'crypto';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { performance } from 'perf_hooks';
 import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
+import { insertArticles, PARAGRAPH, seededRandom, VOCABULARY, wordsOf } from '../bench/lib/bulk-seed.mjs';
 import { createDatabase, dropDatabase } from './lib/postgres-admin.js';
 
 const ARTICLES = Number(process.env.SEARCH_BENCH_ARTICLES ?? 100_000);
@@ -40,26 +40,9 @@ if (postgres) {
   process.env.DATABASE_FILENAME = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-bench-')), 'data.db');
 }
 
-/** Deterministic words: a vocabulary of 5,000 made-up words, each article using some of them. */
-let state = 7;
-/** mulberry32: 32-bit integer arithmetic only (an LCG on JS numbers loses precision and cycles). */
-const random = () => {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'po', 'qu', 'da', 'fe', 'gi', 'ho', 'ju'];
-const VOCABULARY = Array.from({ length: 5000 }, (_, i) => {
-  let word = '';
-  for (let n = i + 1; n > 0; n = Math.floor(n / 16)) word += SYLLABLES[n % 16];
-  return `${word}x`;
-});
-const word = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)];
-const words = (n) => Array.from({ length: n }, word).join(' ');
-const paragraph =
-  'Strapi is a headless CMS; this paragraph pads a benchmark document to about two kilobytes so that the rows ' +
-  'read and searched have the size of a real blog post rather than a few bytes of placeholder text. ';
+/** Deterministic words: the shared 5,000-word made-up vocabulary, each article using some of them. */
+const random = seededRandom(7);
+const words = wordsOf(random);
 
 const strapi = await loadApp({ withHostApi: true });
 const knex = strapi.db.connection;
@@ -71,36 +54,15 @@ if (postgres) await knex.raw(`DROP TRIGGER IF EXISTS bag_search_sync ON ${table}
 else for (const name of ['bag_search_ai', 'bag_search_au', 'bag_search_ad']) await knex.raw(`DROP TRIGGER IF EXISTS ${name}`);
 
 let seeded = performance.now();
-const now = postgres ? new Date() : Date.now();
-let id = 1;
-const batch = [];
-const flush = async () => {
-  // Under SQLite's limits: bound variables, and 500 terms of the compound SELECT knex writes.
-  const size = Math.min(400, Math.floor(30000 / Object.keys(batch[0]).length));
-  await knex.transaction(async (trx) => {
-    for (let i = 0; i < batch.length; i += size) await trx(table).insert(batch.slice(i, i + size));
-  });
-  batch.length = 0;
-};
-for (let n = 0; n < ARTICLES; n += 1) {
-  const document_id = crypto.randomBytes(12).toString('hex');
-  const fields = {
-    document_id,
+await insertArticles(strapi, {
+  count: ARTICLES,
+  fields: (n) => ({
     title: `Article ${n} ${words(4)}`,
     slug: `article-${n}`,
     summary: words(20),
-    content: `# Heading ${n}\n\n${words(60)} ${paragraph.repeat(5)}`,
-    is_top: false,
-    views: 0,
-    locale: 'en',
-    created_at: now,
-    updated_at: now,
-  };
-  batch.push({ id: id++, ...fields, published_at: null }, { id: id++, ...fields, published_at: now });
-  if (batch.length >= 4000) await flush();
-}
-if (batch.length) await flush();
-if (postgres) await knex.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), ${id})`);
+    content: `# Heading ${n}\n\n${words(60)} ${PARAGRAPH.repeat(5)}`,
+  }),
+});
 seeded = performance.now() - seeded;
 log(`seeded ${ARTICLES} published articles (${ARTICLES * 2} rows) in ${(seeded / 1000).toFixed(1)} s`);
 

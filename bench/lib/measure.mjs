@@ -7,6 +7,7 @@
  * `path` then only names the row.
  */
 import autocannon from 'autocannon';
+import http from 'http';
 import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mjs';
 import { DEEPEST_ALLOWED } from './scenarios.mjs';
 import { ask } from './server-process.mjs';
@@ -64,6 +65,51 @@ export async function probe(server, request) {
     headers,
     status: response.status,
     bytes: Buffer.byteLength(text),
+  };
+}
+
+/**
+ * One answer as autocannon receives it (no `Accept-Encoding`, the raw bytes): `{ status, headers, body }` (a Buffer).
+ */
+export const capture = (server, request) =>
+  new Promise((resolve, reject) => {
+    const req = http.request(
+      server.url + request.path,
+      { method: request.method ?? 'GET', headers: request.headers },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(request.body);
+  });
+
+/** Headers a floor does not copy: what the host's middlewares or Node set on every answer themselves. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * The same-size floor of a row: its answer captured once and registered with the server under `key`, with the headers
+ * the plugin set (those `/_health` also gets, the host's middlewares', are left to the floor route's own middlewares);
+ * returns the request for `GET /api/host/floor/<key>`, or `{ failed }`.
+ */
+export async function floorOf(server, key, request, health) {
+  const answer = await capture(server, request);
+  if (answer.status !== 200) return { failed: `capturing ${request.path}: HTTP ${answer.status}` };
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers).filter(
+      ([name, value]) => !OWN_HEADERS.has(name) && !(name in health.headers && health.headers[name] === value),
+    ),
+  );
+  const registered = await ask(server, { type: 'floor', row: key, status: 200, headers, body: answer.body.toString('base64') });
+  return {
+    path: `/api/host/floor/${key}`,
+    bytes: registered.bytes,
+    copiedHeaders: Object.keys(headers),
+    check: (body, responseHeaders) =>
+      responseHeaders.etag === answer.headers.etag ? null : `ETag ${responseHeaders.etag}, want ${answer.headers.etag}`,
   };
 }
 

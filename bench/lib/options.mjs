@@ -1,6 +1,6 @@
 /**
  * The benchmark's command line: `--quick`, `--no-build`, `--duration=<s>`, `--connections=<n>`, `--only=<text>`,
- * `--db=sqlite|postgres`, `--discovery-articles=<n>`, and the settings and paths derived from it.
+ * `--db=sqlite|postgres`, `--discovery-articles=<n>`, `--scale[=<sizes>]`, and the settings and paths derived from it.
  */
 import path from 'path';
 import { ROOT, PLAYGROUND } from './app.mjs';
@@ -12,8 +12,15 @@ const option = (name, fallback) => {
   return found ? Number(found.split('=')[1]) : fallback;
 };
 export const QUICK = flag('quick');
-/** `--only=<text>`: measure only the endpoints whose name contains it (no boot figures; results in only.*). */
+/** `--scale` or `--scale=<sizes>`: the scale run instead (bench/lib/scale.mjs), e.g. `--scale=10000,100000`. */
+export const SCALE = args.some((arg) => arg === '--scale' || arg.startsWith('--scale='));
+/**
+ * `--only=<text>`: measure only the endpoints whose name contains it (no boot figures; results in only.*).
+ * `--only=boot` is the boot comparison alone: no seeding and no rows, results in boot.* (committed; with `--quick`,
+ * one round, in only.*).
+ */
 export const ONLY = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+export const BOOT_ONLY = ONLY === 'boot';
 export const selected = (name) => !ONLY || name.includes(ONLY);
 export const DURATION = option('duration', QUICK ? 1 : 10);
 export const CONNECTIONS = option('connections', 10);
@@ -36,6 +43,6 @@ export const SMALL_URLS = Math.ceil((1.5 * SMALL_MAX_BYTES) / 570);
 /** Published articles of the discovery rows' own database (100,000 by default), and seconds per search scenario. */
 export const DISCOVERY_ARTICLES = option('discovery-articles', QUICK ? 2000 : 100_000);
 export const DISCOVERY_SECONDS = QUICK ? 1 : DURATION;
-export const RESULT_NAME = `${ONLY ? 'only' : QUICK ? 'quick' : 'latest'}${DB === 'postgres' ? '-postgres' : ''}`;
+export const RESULT_NAME = `${BOOT_ONLY && !QUICK ? 'boot' : ONLY ? 'only' : QUICK ? 'quick' : 'latest'}${DB === 'postgres' ? '-postgres' : ''}`;
 export const TMP = path.join(PLAYGROUND, '.tmp');
 export const log = (message) => console.log(`[bench] ${message}`);

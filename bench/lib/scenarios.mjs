@@ -189,7 +189,27 @@ export const localeRows = (fx) => [
  * Revalidations: the row's ETag sent back as If-None-Match (304 expected), judged against `/_health` in the same
  * run: ≥ `REVALIDATION_TARGET`×.
  */
-export const REVALIDATION_TARGET = 0.5;
+export const REVALIDATION_TARGET = 0.8;
+
+/**
+ * The same-size floor: every cached read row (cache on) is measured beside `GET /api/host/floor/<row>`, the host
+ * answering the same bytes and headers from a Buffer through its own middlewares (bench/lib/host-api.mjs), and
+ * judged against it: ≥ `FLOOR_TARGET`×. `floorKey`: the row's name as a path segment.
+ */
+export const FLOOR_TARGET = 0.8;
+export const floorKey = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * Cached reads with no host comparator, measured with the cache on beside their same-size floor: a search (every
+ * seeded article matches `bench`) and a thread page (the paged thread's first page).
+ */
+export const cachedReads = (fx) => [
+  { name: 'search', path: `${BAG}/search?q=bench` },
+  {
+    name: `comments page (${THREAD_PAGE} roots)`,
+    path: `${BAG}/articles/${fx.article.documentId}/comments?pagination[pageSize]=${THREAD_PAGE}`,
+  },
+];
 export const revalidations = (fx) => [
   { name: '304 articles list', path: `${BAG}/articles` },
   { name: '304 article detail', path: `${BAG}/articles/${fx.article.slug}` },

@@ -7,9 +7,9 @@
  * so two concurrent uses give one success.
  */
 import type { Core } from '@strapi/strapi';
-import svgCaptcha from 'svg-captcha';
 import type { CaptchaType, PluginConfig } from '../../config/schema';
 import { getService } from '../get-service';
+import { lazyRequire } from '../../domain/lazy-require';
 import { uid } from '../../domain/plugin-id';
 import { sameHash, secretHash, sha256 } from '../../utils/secret-hash';
 
@@ -18,8 +18,9 @@ const UID = uid('captcha');
 export const CAPTCHA_CHARACTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 type Render = (text: string, options?: { noise?: number; color?: boolean }) => string;
-// svg-captcha's module is itself the function drawing a given text; its typings only declare `create`.
-const render = svgCaptcha as unknown as Render;
+// svg-captcha's module is itself the function drawing a given text; its typings only declare `create`. Loaded on
+// the first image drawn (its fonts are megabytes).
+const render = lazyRequire<Render>('svg-captcha');
 
 /** The kinds of captcha the plugin offers; a login or registration accepts some of them. */
 export type CaptchaKind = 'image' | 'pow' | 'email';
@@ -93,7 +94,7 @@ const captcha = ({ strapi }: { strapi: Core.Strapi }) => {
       const text = getService(strapi, 'captcha').generateText(config.captcha.image.size);
       const key = newKey();
       await store('image', key, secretHash(strapi, 'image', key, text.toLowerCase()), config.captcha.image.expiresIn);
-      return { key, svg: render(text, { noise: 2, color: true }) };
+      return { key, svg: render()(text, { noise: 2, color: true }) };
     },
 
     /** `expiresIn` in seconds; the client's `PowChallenge` type describes the answer. */

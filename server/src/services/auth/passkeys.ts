@@ -6,16 +6,11 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import type * as WebauthnServer from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type * as WebauthnHelpers from '@simplewebauthn/server/helpers';
 import { ServiceUnavailableError } from '../../domain/errors';
+import { lazyRequire } from '../../domain/lazy-require';
 import { uid } from '../../domain/plugin-id';
 import { takeWebauthnChallenge } from '../../repositories/auth/mfa';
 import type { ClientInfo } from '../../utils/client';
@@ -23,6 +18,9 @@ import { sha256 } from '../../utils/secret-hash';
 import { getService } from '../get-service';
 import type { UserRow } from './accounts';
 import type { Tokens } from './refresh-token';
+
+const webauthn = lazyRequire<typeof WebauthnServer>('@simplewebauthn/server');
+const webauthnHelpers = lazyRequire<typeof WebauthnHelpers>('@simplewebauthn/server/helpers');
 
 const PASSKEY = uid('passkey');
 const CHALLENGE = uid('webauthn-challenge');
@@ -132,7 +130,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await getService(strapi, 'accounts').findUser(userId);
       if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');
       const challenge = randomChallenge();
-      const options = await generateRegistrationOptions({
+      const options = await webauthn().generateRegistrationOptions({
         rpName: rp.rpName,
         rpID: rp.rpID,
         userName: user.email,
@@ -154,14 +152,14 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const rp = await relyingParty();
       let challenge: string;
       try {
-        challenge = decodeClientDataJSON(response.response.clientDataJSON).challenge;
+        challenge = webauthnHelpers().decodeClientDataJSON(response.response.clientDataJSON).challenge;
       } catch {
         throw failed();
       }
       const row = await takeChallenge(`register:${sha256(challenge)}`, 'register');
       if (!row || row.userId !== userId) throw failed();
       const verification = await verified(() =>
-        verifyRegistrationResponse({
+        webauthn().verifyRegistrationResponse({
           response,
           expectedChallenge: row.challenge,
           expectedOrigin: rp.origins,
@@ -177,7 +175,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
         data: {
           userId,
           credentialId: credential.id,
-          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          publicKey: webauthnHelpers().isoBase64URL.fromBuffer(credential.publicKey),
           counter: credential.counter,
           transports: credential.transports ?? null,
           name: name?.trim() || 'Passkey',
@@ -193,7 +191,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const allowCredentials = user ? (await rowsOf(user.id)).map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })) : [];
       const challenge = randomChallenge();
       const key = clock().randomBytes(16).toString('hex');
-      const options = await generateAuthenticationOptions({ rpID: rp.rpID, challenge, allowCredentials, userVerification: 'preferred' });
+      const options = await webauthn().generateAuthenticationOptions({ rpID: rp.rpID, challenge, allowCredentials, userVerification: 'preferred' });
       // Options for a named account take only its passkeys: the answer must come from one of them.
       await saveChallenge('login', options.challenge, user?.id ?? null, `login:${sha256(key)}`);
       return { key, options };
@@ -207,12 +205,12 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const passkey = (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: String(response.id) } })) as PasskeyRow | null;
       if (!passkey || (row.userId != null && row.userId !== passkey.userId)) throw failed();
       const verification = await verified(() =>
-        verifyAuthenticationResponse({
+        webauthn().verifyAuthenticationResponse({
           response,
           expectedChallenge: row.challenge,
           expectedOrigin: rp.origins,
           expectedRPID: rp.rpID,
-          credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: Number(passkey.counter) },
+          credential: { id: passkey.credentialId, publicKey: webauthnHelpers().isoBase64URL.toBuffer(passkey.publicKey), counter: Number(passkey.counter) },
           requireUserVerification: false,
         })
       );

@@ -2,18 +2,24 @@
  * RFC 6238 through `otpauth`: SHA-1, 6 digits, 30-second steps, one step of drift either way. Pure functions; the
  * clock and the single use of a step are the caller's (services/auth/mfa.ts).
  */
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type * as Otpauth from 'otpauth';
+import type * as QRCode from 'qrcode';
+import { lazyRequire } from '../../domain/lazy-require';
+
+const otpauth = lazyRequire<typeof Otpauth>('otpauth');
+const qrcode = lazyRequire<typeof QRCode>('qrcode');
 
 export const TOTP_PERIOD = 30;
 const DIGITS = 6;
 const WINDOW = 1;
 
-const totpOf = (secret: string, issuer = '', label = '') =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
+const totpOf = (secret: string, issuer = '', label = '') => {
+  const { Secret, TOTP } = otpauth();
+  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
+};
 
 /** A new 160-bit secret, base32. */
-export const newTotpSecret = (random: Buffer): string => new Secret({ buffer: new Uint8Array(random).buffer }).base32;
+export const newTotpSecret = (random: Buffer): string => new (otpauth().Secret)({ buffer: new Uint8Array(random).buffer }).base32;
 
 /** The `otpauth://` URL authenticator apps read, and its QR code as `<svg…>`. */
 export const totpEnrolment = async (secret: string, issuer: string, account: string) => {
@@ -21,7 +27,7 @@ export const totpEnrolment = async (secret: string, issuer: string, account: str
   const otpauthUrl =
     `otpauth://totp/${encodeURIComponent(issuer)}:${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}` +
     `&algorithm=SHA1&digits=${DIGITS}&period=${TOTP_PERIOD}`;
-  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const qrSvg = await qrcode().toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { otpauthUrl, qrSvg };
 };
 

@@ -15,6 +15,11 @@ module.exports = {
     '<rootDir>/dist/',
     ...(process.env.DATABASE_CLIENT === 'postgres' ? [] : ['<rootDir>/tests/multi/']),
   ],
+  // Two test files at a time (CI's two cores): each boots its own Strapi on its own database (a copy of the run's
+  // template, tests/helpers/template.ts) and listens on a port of its own; the one file that stops PostgreSQL stops a
+  // cluster of its own (tests/multi/database-restart.test.ts).
+  maxWorkers: 2,
   globalSetup: '<rootDir>/tests/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/global-teardown.ts',
   testTimeout: 60_000,
 };

@@ -1,6 +1,10 @@
-/** Once per `jest` run: check the plugin is built and compile the playground's TypeScript into playground/dist. */
+/**
+ * Once per `jest` run: check the plugin is built, compile the playground's TypeScript into playground/dist, and make
+ * the run's template database (tests/helpers/template.ts), which tests/global-teardown.ts removes.
+ */
 import fs from 'fs';
 import path from 'path';
+import { buildTemplate } from './helpers/template';
 
 export default async function globalSetup() {
   const root = path.resolve(__dirname, '..');
@@ -9,4 +13,5 @@ export default async function globalSetup() {
   }
   const { compileStrapi } = await import('@strapi/strapi');
   await compileStrapi({ appDir: path.join(root, 'playground') });
+  await buildTemplate();
 }

@@ -1,6 +1,6 @@
 /**
- * Statements on a PostgreSQL server's `postgres` database: creating and dropping the throwaway databases of the
- * tests (tests/helpers/strapi.ts), the benchmark (bench/lib/server-process.mjs) and the discovery scripts. CommonJS
+ * Statements on a PostgreSQL server's `postgres` database: creating, copying and dropping the throwaway databases of
+ * the tests (tests/helpers/strapi.ts), the benchmark (bench/lib/server-process.mjs) and the discovery scripts. CommonJS
  * with a .d.ts beside it, so plain node (.mjs) and jest (TypeScript) load the same file.
  *
  * The connection is the DATABASE_* variables of `env` (process.env unless given), as `scripts/postgres.sh env`
@@ -45,8 +45,15 @@ const checkedName = (name) => {
 const createDatabase = (name, env = process.env) =>
   postgresAdmin([`CREATE DATABASE "${checkedName(name)}" TEMPLATE template0 ENCODING 'UTF8'`], env);
 
+/**
+ * A new database copied from `template` (schema, rows, triggers): the tests' per-run template
+ * (tests/helpers/template.ts). Nobody may be connected to the template while it is copied.
+ */
+const copyDatabase = (name, template, env = process.env) =>
+  postgresAdmin([`CREATE DATABASE "${checkedName(name)}" TEMPLATE "${checkedName(template)}"`], env);
+
 /** Drops the database if it exists, closing the connections still open on it. */
 const dropDatabase = (name, env = process.env) =>
   postgresAdmin([`DROP DATABASE IF EXISTS "${checkedName(name)}" WITH (FORCE)`], env);
 
-module.exports = { connectionOf, postgresAdmin, createDatabase, dropDatabase };
+module.exports = { connectionOf, postgresAdmin, createDatabase, copyDatabase, dropDatabase };

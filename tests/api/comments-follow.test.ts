@@ -26,7 +26,9 @@ describe('following threads, the comment feed and comment webhooks', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
+    // A first start, for the grants made on it.
     app = await setupStrapi({
+      fresh: true,
       env: smtp.env,
       config: {
         site: { url: SITE, paths: { article: '/articles/{slug}' } },

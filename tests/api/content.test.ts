@@ -33,7 +33,8 @@ describe('content endpoints under /api/bag', () => {
   };
 
   beforeAll(async () => {
-    app = await setupStrapi();
+    // A first start, for the grants made on it.
+    app = await setupStrapi({ fresh: true });
     const { strapi } = app;
     author = await createUser(strapi);
     image = await strapi.db.query('plugin::upload.file').create({

@@ -38,7 +38,9 @@ describe('feeds', () => {
   const rssTitles = async (query = '') => (await rssItems(query)).map((item: any) => text(item.title));
 
   beforeAll(async () => {
+    // A first start, for the grants made on it.
     app = await setupStrapi({
+      fresh: true,
       config: {
         site: { url: `${SITE}/`, title: SITE_TITLE, description: SITE_DESCRIPTION, paths: { article: '/{locale}/posts/{slug}' } },
         feeds: { size: 4 },

@@ -22,7 +22,8 @@ describe('plugin indexes', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await setupStrapi();
+    // A first start creates the indexes (a copy of the template database would have them already).
+    app = await setupStrapi({ fresh: true });
   });
   afterAll(async () => {
     await app.stop();

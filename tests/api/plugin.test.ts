@@ -31,7 +31,8 @@ describe('the plugin in a real Strapi', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await setupStrapi();
+    // A first start: the host's default permissions must survive the plugin's own grants on a fresh database.
+    app = await setupStrapi({ fresh: true });
   });
   afterAll(async () => {
     await app.stop();

@@ -7,7 +7,8 @@ import fs from 'fs';
 import path from 'path';
 import request from 'supertest';
 import type { Core } from '@strapi/strapi';
-import { createDatabase, dropDatabase } from '../../scripts/lib/postgres-admin';
+import { dropDatabase } from '../../scripts/lib/postgres-admin';
+import { newDatabase } from './template';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const PLAYGROUND = path.join(ROOT, 'playground');
@@ -22,6 +23,11 @@ export interface SetupOptions {
   seed?: boolean;
   /** Reuse this database (SQLite file, or PostgreSQL database name) instead of a new one (restart tests). */
   databaseFile?: string;
+  /**
+   * A new, empty database, so this boot is a first start (schema creation, first-start grants), instead of a copy of
+   * the run's template database (tests/helpers/template.ts), whose first start is already done. Default false.
+   */
+  fresh?: boolean;
   /** Serve the admin panel built by `npm run build:admin` (playground/dist/build); default false. */
   serveAdmin?: boolean;
 }
@@ -54,19 +60,16 @@ export const isPostgres = () => process.env.DATABASE_CLIENT === 'postgres';
 /** The secrets every boot of this test file uses; child instances (tests/multi) get the same ones. */
 export const sharedSecrets = (): Readonly<Record<string, string>> => fileSecrets;
 
-/** A fresh, empty PostgreSQL database for one test file (or one multi-instance cluster). */
-async function createPostgresDatabase(): Promise<string> {
-  const name = `test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  await createDatabase(name);
-  return name;
+/** A new database for one test file (or one multi-instance cluster): its PostgreSQL name or SQLite file. */
+async function createTestDatabase(fresh: boolean): Promise<string> {
+  const id = `${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const database = isPostgres() ? `test_${id}` : path.join('.tmp', `test-${id}.db`);
+  await newDatabase(database, { fresh });
+  return database;
 }
 
 export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> {
-  const databaseFile =
-    options.databaseFile ??
-    (isPostgres()
-      ? await createPostgresDatabase()
-      : path.join('.tmp', `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`));
+  const databaseFile = options.databaseFile ?? (await createTestDatabase(options.fresh ?? false));
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -97,7 +100,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
   } catch (error) {
     // A start-up that failed part-way may hold the database open: release it before reporting.
     await strapi.destroy().catch(() => undefined);
-    if (isPostgres() && !options.databaseFile) await dropDatabase(databaseFile).catch(() => undefined);
+    if (!options.databaseFile) await removeDatabase(databaseFile).catch(() => undefined);
     throw error;
   } finally {
     for (const [key, value] of Object.entries(previous)) {

@@ -1,12 +1,15 @@
 /**
- * PostgreSQL stopped and started (scripts/postgres.sh, the same cluster the run uses) while requests keep coming:
- * answers during the outage are 5xx in the host's error shape and bounded in time, Strapi serves again without a
- * restart once the database is back, and no counter increment is applied twice.
+ * PostgreSQL stopped and started (scripts/postgres.sh) while requests keep coming: answers during the outage are 5xx
+ * in the host's error shape and bounded in time, Strapi serves again without a restart once the database is back, and
+ * no counter increment is applied twice. The cluster stopped is this file's own (its own data directory and port),
+ * so the test files Jest runs at the same time in other workers keep theirs.
  * Figures (requests sent, failed, increments, time to recover) are written to .tmp/database-restart.json.
  */
 import { execFile } from 'child_process';
 import crypto from 'crypto';
 import fs from 'fs';
+import net from 'net';
+import os from 'os';
 import path from 'path';
 import { createDocument } from '../helpers/fixtures';
 import { PLUGIN, ROOT, setupStrapi, type TestApp } from '../helpers/strapi';
@@ -17,13 +20,23 @@ const MAX_ANSWER_MS = ACQUIRE_TIMEOUT_MS + 4000;
 const OUTAGE_MS = 3000;
 const WORKERS = 6;
 
+const cluster = { PG_DIR: path.join(os.tmpdir(), `cms-plugin-bag-pg-restart-${process.pid}`), PGPORT: '' };
+
 // Asynchronous, so the in-process server keeps answering while pg_ctl waits.
 const postgres = (command: 'stop' | 'start') =>
   new Promise<void>((resolve, reject) =>
-    execFile(path.join(ROOT, 'scripts', 'postgres.sh'), [command], (error, _stdout, stderr) =>
+    execFile(path.join(ROOT, 'scripts', 'postgres.sh'), [command], { env: { ...process.env, ...cluster } }, (error, _stdout, stderr) =>
       error ? reject(new Error(`postgres.sh ${command}: ${stderr}`)) : resolve()
     )
   );
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 
 interface Outcome {
   status: number;
@@ -92,15 +105,31 @@ const expectHostErrorShape = (outcome: Outcome) => {
 
 describe('PostgreSQL restarted under load', () => {
   let app: TestApp;
+  const runPort = process.env.DATABASE_PORT;
 
   beforeAll(async () => {
-    app = await setupStrapi({ env: { DATABASE_CONNECTION_TIMEOUT: String(ACQUIRE_TIMEOUT_MS), DATABASE_CONNECT_TIMEOUT: '2000' } });
-  });
+    cluster.PGPORT = String(await freePort());
+    await postgres('start');
+    // This file's databases are made, used and dropped on its own cluster (the run's template is on the other one).
+    process.env.DATABASE_PORT = cluster.PGPORT;
+    app = await setupStrapi({
+      fresh: true,
+      env: { DATABASE_CONNECTION_TIMEOUT: String(ACQUIRE_TIMEOUT_MS), DATABASE_CONNECT_TIMEOUT: '2000' },
+    });
+  }, 120_000);
   afterAll(async () => {
     fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, '.tmp', 'database-restart.json'), JSON.stringify(figures, null, 2));
-    await app?.stop();
-  });
+    try {
+      await app?.stop();
+    } finally {
+      // The next file Jest runs in this worker uses the run's cluster again.
+      if (runPort === undefined) delete process.env.DATABASE_PORT;
+      else process.env.DATABASE_PORT = runPort;
+      await postgres('stop');
+      fs.rmSync(cluster.PG_DIR, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('answers 5xx in the host’s shape during the outage, within a bound, and serves again without a restart', async () => {
     const limiter = app.strapi.plugin('cms-plugin-bag').service('rate-limit') as {

@@ -190,7 +190,8 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     fs.mkdirSync(previousPlugin, { recursive: true });
     execFileSync('tar', ['-xzf', path.join(FIXTURES, PREVIOUS.tarball), '-C', previousPlugin, '--strip-components=1']);
 
-    const old = await setupStrapi({ seed: true, config: CONFIG, env: { ...ENV, CMS_BAG_PLUGIN_DIR: previousPlugin } });
+    // A fresh database: the run's template database was made by this build, not by the previous release.
+    const old = await setupStrapi({ fresh: true, seed: true, config: CONFIG, env: { ...ENV, CMS_BAG_PLUGIN_DIR: previousPlugin } });
     databaseFile = old.databaseFile;
     try {
       await seedPrevious(old);

@@ -12,7 +12,7 @@ const EXPECTED = {
   bag_menus: ['bag_idx_menus_slug'],
   bag_categories: ['bag_idx_categories_slug'],
   bag_tags: ['bag_idx_tags_slug'],
-  bag_comments: ['bag_idx_comments_status'],
+  bag_comments: ['bag_idx_comments_status', 'bag_idx_comments_pinned'],
 };
 
 const indexNames = async (app: TestApp, table: string) =>

@@ -29,6 +29,8 @@ export const INDEXES: IndexSpec[] = [
   { type: 'tag', name: 'bag_idx_tags_slug', columns: ['slug'] },
   // Moderation lists and the approved-only comment tree filter by status and order by creation time.
   { type: 'comment', name: 'bag_idx_comments_status', columns: ['status', 'created_at'] },
+  // A first page of roots reads the pinned ones first: a walk of the few pinned comments, not of every root.
+  { type: 'comment', name: 'bag_idx_comments_pinned', columns: ['pinned_at'] },
 ];
 
 /**

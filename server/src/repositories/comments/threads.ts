@@ -138,15 +138,21 @@ const applyPinnedFirst = (query: Knex.QueryBuilder, s: CommentSchema, after: Cur
  * at most 2 × `limit` rows put in page order and cut. A single ORDER BY led by "pinned or not" would sort every
  * approved root of the article to find the first page.
  */
-const firstPageRows = (knex: () => Knex, s: CommentSchema, roots: () => Knex.QueryBuilder, sort: ThreadSort, limit: number) => {
+const firstPageRows = (
+  knex: () => Knex,
+  s: CommentSchema,
+  roots: { pinned: () => Knex.QueryBuilder; all: () => Knex.QueryBuilder },
+  sort: ThreadSort,
+  limit: number
+) => {
   const pinnedAt = s.commentColumn('pinnedAt');
-  const pinned = roots()
+  const pinned = roots
+    .pinned()
     .select(knex().raw('0 as ??', ['pinGroup']))
-    .whereNotNull(`c.${pinnedAt}`)
     .orderBy(`c.${pinnedAt}`, 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit);
-  const unpinned = roots().select(knex().raw('1 as ??', ['pinGroup'])).whereNull(`c.${pinnedAt}`);
+  const unpinned = roots.all().select(knex().raw('1 as ??', ['pinGroup'])).whereNull(`c.${pinnedAt}`);
   applySort(unpinned, s, sort);
   unpinned.limit(limit);
   const direction = sort === 'createdAt:asc' ? 'asc' : 'desc';
@@ -177,7 +183,10 @@ export const rootRows = async (
   const { rowIds, useIndex } = page;
   const roots = () =>
     approvedRoots(knex, s, rowIds, useIndex ? nodeQuery(knex, s) : nodeQuery(knex, s, linkDriverOf(s)), useIndex);
-  if (!page.after) return (await firstPageRows(knex, s, roots, page.sort, page.limit)) as RawRow[];
+  // The pinned roots from the pinned comments (the pin index, a few entries), then checked as roots of this article.
+  const pinnedIds = knex()(s.comments).select('id').whereNotNull(s.commentColumn('pinnedAt')).as('pc');
+  const pinned = () => approvedRoots(knex, s, rowIds, nodeQuery(knex, s, { from: pinnedIds, commentId: 'pc.id' }), true);
+  if (!page.after) return (await firstPageRows(knex, s, { pinned, all: roots }, page.sort, page.limit)) as RawRow[];
   const query = roots();
   applyPinnedFirst(query, s, page.after);
   applySort(query, s, page.sort, page.after.pinnedAt === undefined ? page.after : undefined);

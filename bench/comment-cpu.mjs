@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * `node bench/comment-cpu.mjs [checkout …]`: the comment rows' server CPU time per request, in this checkout and
+ * any others given (e.g. a worktree of an earlier commit, built), rounds alternating between them.
+ *
+ * CPU time of the server process (user + system, from /proc) over sequential requests, not throughput: on a
+ * machine busy with other work it moves far less than req/s, so two checkouts can be compared within a few percent.
+ * Each checkout uses the database its own `node bench/run.mjs --only=comments` seeded (run that first in each); the
+ * server is booted with the cache off (every request builds its answer) and on (every request a hit).
+ */
+import fs from 'fs';
+import path from 'path';
+import { fileURLToPath } from 'url';
+
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const checkouts = [here, ...process.argv.slice(2).filter((arg) => !arg.startsWith('--')).map((dir) => path.resolve(dir))];
+const ROUNDS = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3);
+
+const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
+};
+
+async function measure(checkout) {
+  const server = await import(path.join(checkout, 'bench', 'lib', 'server-process.mjs'));
+  const fx = JSON.parse(fs.readFileSync(path.join(checkout, 'playground', '.tmp', 'bench-only-fixtures.json'), 'utf8'));
+  const db = server.database('bench-only');
+  const rows = [
+    ['comments tree', `/api/bag/articles/${fx.article.documentId}/comments`, 20],
+    ['comments page (20 roots)', `/api/bag/articles/${fx.article.documentId}/comments?pagination[pageSize]=20`, 200],
+    ['comments replies', `/api/bag/comments/${fx.thread.root.documentId}/replies`, 200],
+  ];
+  const result = {};
+  for (const [label, config] of [['cache off', { cache: { enabled: false } }], ['cache on', {}]]) {
+    const booted = await server.bootServer({ db, config });
+    try {
+      for (const [name, url, uncachedCount] of rows) {
+        const count = label === 'cache on' ? 1000 : uncachedCount;
+        const get = async () => {
+          const res = await fetch(booted.url + url);
+          if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+          await res.arrayBuffer();
+        };
+        for (let i = 0; i < 5; i += 1) await get();
+        const before = cpuMs(booted.child.pid);
+        for (let i = 0; i < count; i += 1) await get();
+        result[`${name}, ${label}`] = (cpuMs(booted.child.pid) - before) / count;
+      }
+    } finally {
+      await server.stopServer(booted);
+    }
+  }
+  return result;
+}
+
+const runs = new Map(checkouts.map((checkout) => [checkout, []]));
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const checkout of checkouts) runs.get(checkout).push(await measure(checkout));
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const names = Object.keys(runs.get(here)[0]);
+console.log(`| row (server CPU ms per request, median of ${ROUNDS}) | ${checkouts.map((c) => path.basename(c)).join(' | ')} |`);
+console.log(`|---|${checkouts.map(() => '---:').join('|')}|`);
+for (const name of names) {
+  const base = median(runs.get(checkouts[0]).map((r) => r[name]));
+  const cells = checkouts.map((checkout, i) => {
+    const value = median(runs.get(checkout).map((r) => r[name]));
+    return i === 0 ? value.toFixed(2) : `${value.toFixed(2)} (this checkout ${base >= value ? '+' : ''}${((base / value - 1) * 100).toFixed(0)}%)`;
+  });
+  console.log(`| ${name} | ${cells.join(' | ')} |`);
+}

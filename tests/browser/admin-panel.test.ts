@@ -167,7 +167,14 @@ describe('admin panel in a browser', () => {
     const page = await loggedIn();
     await page.goto(`${app.url}/admin/plugins/cms-plugin-bag`);
     await page.getByRole('heading', { name: 'Comment moderation' }).waitFor();
+    // The list of every status is on screen until the filtered one arrives: wait for that answer, then for the table.
+    const filtered = page.waitForResponse((res) => res.url().includes('/cms-plugin-bag/comments?') && res.url().includes('reported=true'));
     await page.getByRole('button', { name: 'Reported only' }).click();
+    const listed = (await (await filtered).json()) as { data: { documentId: string }[] };
+    const ids = listed.data.map((item) => item.documentId);
+    expect(ids).toContain(comment.documentId);
+    expect(ids).not.toContain(other.documentId);
+    await page.locator(`tr[data-comment="${other.documentId}"]`).waitFor({ state: 'detached' });
     const row = page.locator(`tr[data-comment="${comment.documentId}"]`);
     await row.getByText('Reported 3 time(s):').waitFor();
     await row.getByText(/spam — Advertising watches/).waitFor();

@@ -194,12 +194,12 @@ describe('response cache coherence across instances on one PostgreSQL database',
       await reader.request().get('/api/bag/sitemap.xml').expect(200);
       // The second read is the kept copy.
       const kept = await reader.request().get('/api/bag/sitemap.xml').expect(200);
-      expect(kept.text).toContain(`coherence-sitemap-${i - 1}</loc>`);
+      expect(kept.text).toContain(`article=coherence-sitemap-${i - 1}&amp;locale=en</loc>`);
       await writer.request().put(cm).set('Authorization', `Bearer ${admin}`).send({ slug: `coherence-sitemap-${i}` }).expect(200);
       await writer.request().post(`${cm}/actions/publish`).set('Authorization', `Bearer ${admin}`).send({}).expect(200);
       const after = await reader.request().get('/api/bag/sitemap.xml').expect(200);
-      expect(after.text).toContain(`coherence-sitemap-${i}</loc>`);
-      expect(after.text).not.toContain(`coherence-sitemap-${i - 1}</loc>`);
+      expect(after.text).toContain(`article=coherence-sitemap-${i}&amp;locale=en</loc>`);
+      expect(after.text).not.toContain(`article=coherence-sitemap-${i - 1}&amp;locale=en</loc>`);
     }
     expect(await sitemapHits()).toBeGreaterThanOrEqual(before + 10);
   });

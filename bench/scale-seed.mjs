@@ -9,7 +9,7 @@
 import fs from 'fs';
 import { performance } from 'perf_hooks';
 import { loadApp } from './lib/app.mjs';
-import { bulkWriter, documentId, insertArticles, PARAGRAPH, seededRandom, VOCABULARY, wordsOf } from './lib/bulk-seed.mjs';
+import { bulkWriter, documentId, insertArticles, searchableArticle, seededRandom, VOCABULARY, wordsOf } from './lib/bulk-seed.mjs';
 
 const ARTICLES = Number(process.env.SCALE_ARTICLES);
 const COMMENTS = Number(process.env.SCALE_COMMENTS ?? 300);
@@ -29,12 +29,7 @@ const began = performance.now();
 let reported = 0;
 const seeded = await insertArticles(strapi, {
   count: ARTICLES,
-  fields: (n) => ({
-    title: `Article ${n} ${words(4)}`,
-    slug: `article-${n}`,
-    summary: words(20),
-    content: `# Heading ${n}\n\n${words(60)} ${PARAGRAPH.repeat(5)}`,
-  }),
+  fields: searchableArticle(words),
   publishedAt: (n) => now - n * 60_000,
   batch: 5000,
   progress: (done) => {

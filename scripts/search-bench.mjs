@@ -19,7 +19,7 @@ import os from 'os';
 import path from 'path';
 import { performance } from 'perf_hooks';
 import { benchEnv, loadApp, ROOT } from '../bench/lib/app.mjs';
-import { insertArticles, PARAGRAPH, seededRandom, VOCABULARY, wordsOf } from '../bench/lib/bulk-seed.mjs';
+import { insertArticles, searchableArticle, seededRandom, VOCABULARY, wordsOf } from '../bench/lib/bulk-seed.mjs';
 import { createDatabase, dropDatabase } from './lib/postgres-admin.js';
 
 const ARTICLES = Number(process.env.SEARCH_BENCH_ARTICLES ?? 100_000);
@@ -56,12 +56,7 @@ else for (const name of ['bag_search_ai', 'bag_search_au', 'bag_search_ad']) awa
 let seeded = performance.now();
 await insertArticles(strapi, {
   count: ARTICLES,
-  fields: (n) => ({
-    title: `Article ${n} ${words(4)}`,
-    slug: `article-${n}`,
-    summary: words(20),
-    content: `# Heading ${n}\n\n${words(60)} ${PARAGRAPH.repeat(5)}`,
-  }),
+  fields: searchableArticle(words),
 });
 seeded = performance.now() - seeded;
 log(`seeded ${ARTICLES} published articles (${ARTICLES * 2} rows) in ${(seeded / 1000).toFixed(1)} s`);

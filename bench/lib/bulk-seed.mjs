@@ -38,6 +38,14 @@ export const PARAGRAPH =
   'read and searched have the size of a real blog post rather than a few bytes of placeholder text. ';
 
 /** A 24-character lower-case document id, as the Document Service makes them. */
+/** The fields of article `n` in the search and scale runs: a made-up title, summary and ~2 KB of content from `words`. */
+export const searchableArticle = (words) => (n) => ({
+  title: `Article ${n} ${words(4)}`,
+  slug: `article-${n}`,
+  summary: words(20),
+  content: `# Heading ${n}\n\n${words(60)} ${PARAGRAPH.repeat(5)}`,
+});
+
 export const documentId = () =>
   crypto
     .randomBytes(18)

@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'child_process';
 import path from 'path';
 import request from 'supertest';
 import { PLAYGROUND, setupStrapi, sharedSecrets, type TestApp } from './strapi';
+import { playgroundProcessEnv } from './template';
 
 export interface Instance {
   name: string;
@@ -32,24 +33,14 @@ export interface InstanceOptions {
 const SCRIPT = path.join(PLAYGROUND, 'scripts', 'start-instance.js');
 
 export async function startInstance({ name, databaseName, config, env, timeoutMs = 120_000 }: InstanceOptions): Promise<Instance> {
-  const childEnv: Record<string, string> = {};
-  for (const [key, value] of Object.entries({
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SERVE_ADMIN: 'false',
-    SEED: 'false',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+  const childEnv = playgroundProcessEnv({
     DATABASE_CLIENT: 'postgres',
     DATABASE_NAME: databaseName,
     DATABASE_URL: undefined,
     CMS_BAG_CONFIG: JSON.stringify(config ?? {}),
     ...sharedSecrets(),
     ...env,
-  })) {
-    if (value !== undefined) childEnv[key] = value;
-  }
+  });
 
   const child: ChildProcess = fork(SCRIPT, [], { cwd: PLAYGROUND, env: childEnv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let output = '';

@@ -27,8 +27,11 @@ const SQLITE_FILES = ['', '-wal'];
 
 const secret = () => crypto.randomBytes(16).toString('base64');
 
-/** Boots the compiled playground once in a child process on `database` and stops it (SIGTERM: Strapi's destroy). */
-async function firstStart(database: string): Promise<void> {
+/**
+ * The environment of a playground process a test forks (`playground/scripts/start-instance.js`): this process's, the
+ * test defaults (loopback, any port, no admin panel, no seed, quiet log), then `overrides`; an undefined value unsets.
+ */
+export function playgroundProcessEnv(overrides: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({
     ...process.env,
@@ -38,6 +41,16 @@ async function firstStart(database: string): Promise<void> {
     SERVE_ADMIN: 'false',
     SEED: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    ...overrides,
+  })) {
+    if (value !== undefined) env[key] = value;
+  }
+  return env;
+}
+
+/** Boots the compiled playground once in a child process on `database` and stops it (SIGTERM: Strapi's destroy). */
+async function firstStart(database: string): Promise<void> {
+  const env = playgroundProcessEnv({
     ...(isPostgres() ? { DATABASE_NAME: database, DATABASE_URL: undefined } : { DATABASE_FILENAME: database }),
     // The playground as a test file boots it by default: this build of the plugin, its defaults, no optional plugin.
     CMS_BAG_CONFIG: '{}',
@@ -51,9 +64,7 @@ async function firstStart(database: string): Promise<void> {
     TRANSFER_TOKEN_SALT: secret(),
     ENCRYPTION_KEY: secret(),
     JWT_SECRET: secret(),
-  })) {
-    if (value !== undefined) env[key] = value;
-  }
+  });
 
   const child = fork(path.join(PLAYGROUND, 'scripts', 'start-instance.js'), [], {
     cwd: PLAYGROUND,

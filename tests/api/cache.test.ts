@@ -122,6 +122,54 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     expect(listAgain.body.data[0].views).toBe(list.body.data[0].views + 1);
   });
 
+  it("a list hit whose counts grew a digit is the same bytes and ETag as the list computed anew; unmoved counts, the same answer", async () => {
+    const one = await article('Digits one', 'digits-one');
+    const two = await article('Digits two', 'digits-two');
+    await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: one.documentId }, data: { views: 9 } });
+    await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: two.documentId }, data: { views: 99 } });
+    const path = '/articles?filters[slug][$startsWith]=digits-&sort=slug:asc';
+    await clear();
+    const first = await get(path).expect(200);
+    expect(first.body.data.map((a: { views: number }) => a.views)).toEqual([9, 99]);
+    const again = await get(path).expect(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    await get('/articles/digits-one').expect(200);
+    await get('/articles/digits-two').expect(200);
+    const hit = await get(path).expect(200);
+    expect(hit.body.data.map((a: { views: number }) => a.views)).toEqual([10, 100]);
+    expect(await typeStats('article')).toMatchObject({ hits: 2 });
+    await clear();
+    const computed = await get(path).expect(200);
+    expect(hit.text).toBe(computed.text);
+    expect(hit.headers.etag).toBe(computed.headers.etag);
+  });
+
+  it('a hit and a 304 run their statements past knex (prepared once), and still count every read', async () => {
+    const doc = await article('Prepared', 'prepared-views');
+    await clear();
+    await get('/articles?filters[slug][$eq]=prepared-views').expect(200);
+    const detail = await get('/articles/prepared-views').expect(200);
+    // The first hit after a clear reads the Public role's actions (a Query Engine call, once per permissions version).
+    const list = await get('/articles?filters[slug][$eq]=prepared-views').expect(200);
+    const built: string[] = [];
+    const listener = (query: { sql: string }) => built.push(query.sql);
+    app.strapi.db.connection.on('query', listener);
+    try {
+      await get('/articles?filters[slug][$eq]=prepared-views').expect(200);
+      await get('/articles?filters[slug][$eq]=prepared-views').set('If-None-Match', list.headers.etag).expect(304);
+      const hit = await get('/articles/prepared-views').expect(200);
+      expect(hit.body.data.views).toBe(detail.body.data.views + 1);
+      await get('/articles/prepared-views').set('If-None-Match', detail.headers.etag).expect(304);
+    } finally {
+      app.strapi.db.connection.removeListener('query', listener);
+    }
+    expect(built).toEqual([]);
+    expect(await typeStats('article')).toMatchObject({ hits: 5, misses: 2 });
+    expect(await viewsInDb(ARTICLE, doc.documentId)).toBe(detail.body.data.views + 2);
+  });
+
   it('a page detail: weak ETag, a 304 counts the read', async () => {
     const page = (await createDocument(app.strapi, PAGE, { title: 'About', slug: 'cache-about' })) as { documentId: string };
     const first = await get('/pages/cache-about').expect(200);

@@ -5,6 +5,7 @@
  * content type: Strapi's schema sync leaves tables it did not declare alone.
  */
 import type { Core } from '@strapi/strapi';
+import { qualifiedTable, runPrepared } from '../prepared';
 
 // Named without the `bag_` of the content tables: tests count the statements a read runs on those.
 export const VERSIONS_TABLE = 'cache_versions_cms_plugin_bag';
@@ -23,10 +24,11 @@ export const ensureVersionsTable = async (strapi: Core.Strapi, scopes: readonly 
     .ignore();
 };
 
-/** Every scope's current version: one small SELECT. */
+/** Every scope's current version: one small SELECT, run by every cached read (a prepared statement). */
 export const readVersions = async (strapi: Core.Strapi): Promise<Map<string, number>> => {
-  const rows: { scope: string; version: number | string }[] = await strapi.db.connection(table(strapi)).select('scope', 'version');
-  return new Map(rows.map((row) => [row.scope, Number(row.version)]));
+  const text = `SELECT scope, version FROM ${qualifiedTable(strapi, VERSIONS_TABLE)}`;
+  const rows = await runPrepared(strapi, { sqlite: text, postgres: text }, []);
+  return new Map(rows.map((row) => [String(row.scope), Number(row.version)]));
 };
 
 /**

@@ -4,33 +4,34 @@
  */
 import type { Core, UID } from '@strapi/strapi';
 import { tableOf } from '../../utils/columns';
+import { qualifiedTable, quoted, runPrepared } from '../prepared';
 
 /**
  * Adds one view to every row of the document and returns the new count: the highest of the rows (a locale added later
  * starts lower), null when the document has no row. The Document Service can only read-then-write; one
- * UPDATE … SET views = views + 1 is atomic under concurrency.
+ * UPDATE … SET views = views + 1 is atomic under concurrency. Every detail read runs it, cached or not, so it is a
+ * prepared statement (repositories/prepared.ts).
  */
 export const incrementViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string): Promise<number | null> => {
   const { table, column } = tableOf(strapi, uid);
-  const viewsColumn = column('views');
-  const knex = strapi.db.connection;
-  let rows: Record<string, unknown>[];
-  if (strapi.db.dialect.client === 'postgres') {
-    // The document's rows locked in id order first (FOR UPDATE … ORDER BY id): concurrent reads of one document
-    // queue on its first row instead of deadlocking (a plain UPDATE of several rows can visit them in different
-    // orders as their versions move, and PostgreSQL then aborts one after deadlock_timeout).
-    const schema = strapi.db.getSchemaName();
-    const qualified = schema ? `${schema}.${table}` : table;
-    const result = await knex.raw(
-      'UPDATE ?? SET ?? = ?? + 1 WHERE id IN (SELECT id FROM ?? WHERE ?? = ? ORDER BY id FOR UPDATE) RETURNING ??',
-      [qualified, viewsColumn, viewsColumn, qualified, column('documentId'), documentId, viewsColumn],
-    );
-    rows = result.rows;
-  } else {
-    rows = await knex(table).where(column('documentId'), documentId).increment(viewsColumn, 1).returning([viewsColumn]);
-  }
+  const views = quoted(column('views'));
+  const documentIdColumn = quoted(column('documentId'));
+  const qualified = qualifiedTable(strapi, table);
+  const rows = await runPrepared(
+    strapi,
+    {
+      sqlite: `UPDATE ${qualified} SET ${views} = ${views} + 1 WHERE ${documentIdColumn} = ? RETURNING ${views} AS views`,
+      // The document's rows locked in id order first (FOR UPDATE … ORDER BY id): concurrent reads of one document
+      // queue on its first row instead of deadlocking (a plain UPDATE of several rows can visit them in different
+      // orders as their versions move, and PostgreSQL then aborts one after deadlock_timeout).
+      postgres:
+        `UPDATE ${qualified} SET ${views} = ${views} + 1 ` +
+        `WHERE id IN (SELECT id FROM ${qualified} WHERE ${documentIdColumn} = $1 ORDER BY id FOR UPDATE) RETURNING ${views} AS views`,
+    },
+    [documentId],
+  );
   if (rows.length === 0) return null;
-  return Math.max(...rows.map((row) => Number(row[viewsColumn])));
+  return Math.max(...rows.map((row) => Number(row.views)));
 };
 
 /** Whether the document has a version (draft or published) in `locale` yet. */

@@ -14,9 +14,13 @@ import type { CacheScope } from '../../domain/cache-scopes';
  * versions they were computed under, the content type) is one shared object, not a copy per entry.
  */
 export const ENTRY_OVERHEAD_BYTES = 448;
-/** A cached list's ids (one array slot each) and a detail's document id (a string with its header). */
-const LIST_ID_BYTES = 8;
-const DETAIL_VIEWS_BYTES = 96;
+/**
+ * A cached list's ids and the counts its body shows (one array slot each, and the arrays) with the hash of its JSON
+ * without them (a string beside the ETag); a detail's document id (a string with its header) and its one count.
+ */
+const LIST_ROW_BYTES = 16;
+const LIST_VIEWS_BYTES = 96;
+const DETAIL_VIEWS_BYTES = 128;
 
 /** What the cache knows of a route: its stats type, the actions the Public role must hold, what its answers show. */
 export interface CacheProfile {
@@ -54,13 +58,20 @@ export interface Shared {
 export interface CacheEntry {
   key: string;
   shared: Shared;
-  /** The body's bytes, outside V8's heap (see the bound in docs/caching.md); with `views`, the counts cut out. */
+  /**
+   * The body's bytes, outside V8's heap (see the bound in docs/caching.md); with `views`, the counts last shown written
+   * in, so a hit whose counts have not moved sends it as it is. Replaced, never written over: an answer being sent
+   * keeps its bytes.
+   */
   body: Buffer;
-  /** With `views`: the offsets in `body` where each count goes. */
+  /** With `views`: the offsets in `body` where each count starts, and the counts written there. */
   cuts: number[] | undefined;
+  counts: number[] | undefined;
   views: ViewSlots | undefined;
-  /** The ETag; for a list with counts, the hash of its JSON without them (each answer's ETag adds the counts). */
+  /** The ETag of `body` as it is (a detail's is weak and the same whatever its count). */
   etag: string;
+  /** A list with counts: the hash of its JSON without them, from which each new set of counts makes its ETag. */
+  partsHash: string | undefined;
   /** `gzip`: `body` is compressed (the sitemap). */
   encoding: 'gzip' | undefined;
   bytes: number;
@@ -112,17 +123,29 @@ const join = (parts: string[], counts: number[]) => {
   return out;
 };
 
-/** A cached body with today's counts, as bytes. */
-export const joinBytes = (body: Buffer, cuts: number[] | undefined, counts: number[]) => {
-  if (!cuts) return body;
-  const chunks: Buffer[] = [];
+/** Whether two lists of counts are the same. */
+export const sameCounts = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((count, i) => count === b[i]);
+
+/**
+ * A body showing `shown` at `cuts`, rewritten to show `counts` (ASCII digits): new bytes and the counts' new offsets.
+ */
+export const recount = (body: Buffer, cuts: readonly number[], shown: readonly number[], counts: readonly number[]) => {
+  const was = shown.map(String);
+  const now = counts.map(String);
+  let size = body.length;
+  for (let i = 0; i < now.length; i += 1) size += now[i].length - was[i].length;
+  const out = Buffer.allocUnsafe(size);
+  const moved: number[] = [];
   let from = 0;
+  let to = 0;
   cuts.forEach((cut, i) => {
-    chunks.push(body.subarray(from, cut), Buffer.from(String(counts[i])));
-    from = cut;
+    to += body.copy(out, to, from, cut);
+    moved.push(to);
+    to += out.write(now[i], to, 'latin1');
+    from = cut + was[i].length;
   });
-  chunks.push(body.subarray(from));
-  return Buffer.concat(chunks);
+  body.copy(out, to, from);
+  return { body: out, cuts: moved };
 };
 
 /** A list's strong ETag: its JSON without the counts (hashed once, when stored) and the counts, so the bytes. */
@@ -136,6 +159,8 @@ export interface Rendered {
   views: ViewSlots | undefined;
   /** A list with counts: the hash of its JSON without them. */
   partsHash: string | undefined;
+  /** With `views`: the counts `text` shows, one per cut. */
+  counts: number[];
 }
 
 
@@ -155,10 +180,10 @@ export const renderAnswer = (body: Record<string, unknown> | string, profile: Ca
   const text = join(parts, counts);
   if (views?.kind === 'list') {
     const partsHash = hash(parts.join(TOKEN));
-    return { text, etag: listEtag(partsHash, counts), parts, views, partsHash };
+    return { text, etag: listEtag(partsHash, counts), parts, views, partsHash, counts };
   }
   const etag = views?.kind === 'detail' ? `W/"${hash(parts.join(TOKEN))}"` : `"${hash(text)}"`;
-  return { text, etag, parts, views, partsHash: undefined };
+  return { text, etag, parts, views, partsHash: undefined, counts };
 };
 
 /** What an entry costs against `cache.maxBytes`: its key, its body and the memory around them. */
@@ -166,15 +191,18 @@ export const costOf = (key: string, body: Buffer, views: ViewSlots | undefined) 
   ENTRY_OVERHEAD_BYTES +
   Buffer.byteLength(key) +
   body.length +
-  (views === undefined ? 0 : views.kind === 'list' ? LIST_ID_BYTES * (views.ids.length + 1) : DETAIL_VIEWS_BYTES);
+  (views === undefined ? 0 : views.kind === 'list' ? LIST_VIEWS_BYTES + LIST_ROW_BYTES * views.ids.length : DETAIL_VIEWS_BYTES);
 
-/** A rendered answer as an entry's body: its parts' bytes in one buffer, and where the counts go between them. */
+/** A rendered answer as an entry's body: its bytes as sent, and where its counts start. */
 export const entryBody = (rendered: Rendered): { body: Buffer; cuts: number[] | undefined } => {
-  const stored = rendered.parts.map((part) => Buffer.from(part));
-  const body = stored.length === 1 ? stored[0] : Buffer.concat(stored);
-  if (stored.length === 1) return { body, cuts: undefined };
+  const body = Buffer.from(rendered.text);
+  if (rendered.parts.length === 1) return { body, cuts: undefined };
   const cuts: number[] = [];
   let offset = 0;
-  for (const part of stored.slice(0, -1)) cuts.push((offset += part.length));
+  rendered.parts.slice(0, -1).forEach((part, i) => {
+    offset += Buffer.byteLength(part);
+    cuts.push(offset);
+    offset += String(rendered.counts[i]).length;
+  });
   return { body, cuts };
 };

@@ -15,9 +15,10 @@ import {
   costOf,
   ENTRY_OVERHEAD_BYTES,
   entryBody,
-  joinBytes,
   listEtag,
+  recount,
   renderAnswer,
+  sameCounts,
   type CacheDeclaration,
   type CacheEntry,
   type CachedAnswer,
@@ -62,6 +63,22 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     };
     shared.set(id, made);
     return made;
+  };
+
+  /**
+   * Makes `entry` show `counts`: unchanged when they are the ones it shows (a list read again before any of its rows
+   * was), else new bytes and, for a list, a new ETag; what the entry costs follows its bytes.
+   */
+  const show = (entry: CacheEntry, counts: number[]) => {
+    if (!entry.cuts || !entry.counts || sameCounts(entry.counts, counts)) return;
+    const { body, cuts } = recount(entry.body, entry.cuts, entry.counts, counts);
+    const grown = body.length - entry.body.length;
+    entry.body = body;
+    entry.cuts = cuts;
+    entry.counts = counts;
+    if (entry.partsHash !== undefined) entry.etag = listEtag(entry.partsHash, counts);
+    entry.bytes += grown;
+    if (entries.get(entry.key) === entry) bytes += grown;
   };
 
   const put = (entry: CacheEntry) => {
@@ -127,8 +144,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         shared: sharedOf(profile, contentType, versions),
         body,
         cuts,
+        counts: cuts ? rendered.counts : undefined,
         views,
-        etag: rendered.partsHash ?? rendered.etag,
+        etag: rendered.etag,
+        partsHash: rendered.partsHash,
         encoding: undefined,
         bytes: costOf(key, body, views),
       });
@@ -159,7 +178,18 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       gzip.on('end', () => {
         if (dropped) return;
         const body = Buffer.concat(compressed);
-        put({ key, shared: stamp, body, cuts: undefined, views: undefined, etag, encoding: 'gzip', bytes: costOf(key, body, undefined) });
+        put({
+          key,
+          shared: stamp,
+          body,
+          cuts: undefined,
+          counts: undefined,
+          views: undefined,
+          etag,
+          partsHash: undefined,
+          encoding: 'gzip',
+          bytes: costOf(key, body, undefined),
+        });
       });
       gzip.on('error', () => undefined);
       return new Transform({
@@ -183,18 +213,22 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The answer from `entry` with today's view counts; undefined when a counted row is gone (then computed anew). */
     async answer(entry: CacheEntry): Promise<CachedAnswer | undefined> {
-      const { views, body, cuts, etag } = entry;
+      const { views } = entry;
       const { contentType } = entry.shared;
-      if (entry.encoding) return { body, etag, contentType, encoding: entry.encoding };
-      if (!views) return { body, etag, contentType };
+      if (entry.encoding) return { body: entry.body, etag: entry.etag, contentType, encoding: entry.encoding };
+      if (!views) return { body: entry.body, etag: entry.etag, contentType };
+      let counts: number[];
       if (views.kind === 'detail') {
         const count = await getService(strapi, 'views').increment(views.uid as never, views.documentId);
-        return count === null ? undefined : { body: joinBytes(body, cuts, [count]), etag, contentType };
+        if (count === null) return undefined;
+        counts = [count];
+      } else {
+        const rows = await viewCounts(strapi, views.uid, views.ids);
+        if (views.ids.some((id) => !rows.has(id))) return undefined;
+        counts = views.ids.map((id) => rows.get(id)!);
       }
-      const rows = await viewCounts(strapi, views.uid, views.ids);
-      if (views.ids.some((id) => !rows.has(id))) return undefined;
-      const counts = views.ids.map((id) => rows.get(id)!);
-      return { body: joinBytes(body, cuts, counts), etag: listEtag(etag, counts), contentType };
+      show(entry, counts);
+      return { body: entry.body, etag: entry.etag, contentType };
     },
 
     hit(type: string) {

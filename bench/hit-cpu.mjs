@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * `node bench/hit-cpu.mjs [checkout …] [--rounds=<n>] [--count=<n>]`: the server CPU time per request of the response
+ * cache's hits, its 304s and the uncached details, in this checkout and any others given (e.g. an earlier commit,
+ * built), rounds alternating between them.
+ *
+ * CPU time of the server process (user + system, from /proc) over sequential requests, as bench/comment-cpu.mjs does:
+ * on a machine busy with other work it moves far less than req/s. `/_health` (no body) is the reference a 304 is
+ * judged against; a cached read's same-size floor costs about `/_health` plus the socket write of its bytes. Each
+ * checkout uses the database its own `node bench/run.mjs --only=<row>` seeded (run that first in each). The server
+ * is booted with the cache on (every cached read a hit after its first request), then off (the uncached details, and
+ * the host's own detail beside them).
+ */
+import fs from 'fs';
+import path from 'path';
+import { fileURLToPath } from 'url';
+
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const checkouts = [here, ...args.filter((arg) => !arg.startsWith('--')).map((dir) => path.resolve(dir))];
+const option = (name, fallback) => Number(args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
+const ROUNDS = option('rounds', 3);
+const COUNT = option('count', 2000);
+
+const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
+};
+
+async function measure(checkout) {
+  const server = await import(path.join(checkout, 'bench', 'lib', 'server-process.mjs'));
+  const { pairs, cachedReads } = await import(path.join(here, 'bench', 'lib', 'scenarios.mjs'));
+  const fx = JSON.parse(fs.readFileSync(path.join(checkout, 'playground', '.tmp', 'bench-only-fixtures.json'), 'utf8'));
+  const db = server.database('bench-only');
+  const all = pairs(fx);
+  const bag = (name) => all.find((pair) => pair.name === name).bag.path;
+  const host = (name) => ({ path: all.find((pair) => pair.name === name).host.path, token: fx.hostToken });
+  const cached = [
+    ['/_health', { path: '/_health', status: 204 }],
+    ...['articles list', 'article detail', 'page detail', 'menu', 'banners/home', 'feed (RSS 2.0)'].map((name) => [name, { path: bag(name) }]),
+    ...cachedReads(fx).map(({ name, path: url }) => [name, { path: url }]),
+    ['304 articles list', { path: bag('articles list'), revalidate: true }],
+    ['304 article detail', { path: bag('article detail'), revalidate: true }],
+  ];
+  const uncached = [
+    ['article detail', { path: bag('article detail') }],
+    ['article detail: host', host('article detail')],
+    ['page detail', { path: bag('page detail') }],
+    ['page detail: host', host('page detail')],
+  ];
+  const result = {};
+  for (const [label, config, rows, count] of [
+    ['cache on', {}, cached, COUNT],
+    ['cache off', { cache: { enabled: false } }, uncached, Math.ceil(COUNT / 4)],
+  ]) {
+    const booted = await server.bootServer({ db, config, withHostApi: true });
+    try {
+      for (const [name, row] of rows) {
+        const headers = row.token ? { authorization: `Bearer ${row.token}` } : {};
+        const first = await fetch(booted.url + row.path, { headers });
+        await first.arrayBuffer();
+        if (row.revalidate) headers['if-none-match'] = first.headers.get('etag');
+        const want = row.revalidate ? 304 : (row.status ?? 200);
+        const get = async () => {
+          const res = await fetch(booted.url + row.path, { headers });
+          if (res.status !== want) throw new Error(`${row.path}: ${res.status}, want ${want}`);
+          await res.arrayBuffer();
+        };
+        for (let i = 0; i < 20; i += 1) await get();
+        const before = cpuMs(booted.child.pid);
+        for (let i = 0; i < count; i += 1) await get();
+        result[`${name}, ${label}`] = (cpuMs(booted.child.pid) - before) / count;
+      }
+    } finally {
+      await server.stopServer(booted);
+    }
+  }
+  return result;
+}
+
+const runs = new Map(checkouts.map((checkout) => [checkout, []]));
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const checkout of checkouts) runs.get(checkout).push(await measure(checkout));
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const names = Object.keys(runs.get(here)[0]);
+console.log(`| row (server CPU ms per request, median of ${ROUNDS}) | ${checkouts.map((c) => path.basename(c)).join(' | ')} |`);
+console.log(`|---|${checkouts.map(() => '---:').join('|')}|`);
+for (const name of names) {
+  const base = median(runs.get(checkouts[0]).map((r) => r[name]));
+  const cells = checkouts.map((checkout, i) => {
+    const value = median(runs.get(checkout).map((r) => r[name]));
+    return i === 0 ? value.toFixed(3) : `${value.toFixed(3)} (this checkout ${base >= value ? '+' : ''}${((base / value - 1) * 100).toFixed(0)}%)`;
+  });
+  console.log(`| ${name} | ${cells.join(' | ')} |`);
+}

@@ -20,7 +20,8 @@ import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { getService } from '../services/get-service';
-import type { CachedAnswer } from '../services/cache/response-cache';
+import type { CachedAnswer, ResponseCacheService } from '../services/cache/response-cache';
+import type { CacheVersionsService } from '../services/cache/cache-versions';
 
 interface RouteState {
   handler?: unknown;
@@ -73,13 +74,17 @@ const notModified = (ctx: Context, etag: string) => {
 const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const apiPrefix = String(strapi.config.get('api.rest.prefix', '/api')).replace(/\/$/, '');
   const base = `${apiPrefix}/bag/`;
+  // Services and the file configuration do not change once the app runs: looked up on the first request, not on each.
+  let services: { cache: ResponseCacheService; versions: CacheVersionsService } | undefined;
+  let anonymousControl: string | undefined;
   const cacheControl = () => {
+    if (anonymousControl !== undefined) return anonymousControl;
     const { maxAge, sMaxAge, staleWhileRevalidate } = getService(strapi, 'settings').file().cache.http;
-    if (maxAge === 0 && sMaxAge === 0 && staleWhileRevalidate === 0) return 'public, no-cache';
+    if (maxAge === 0 && sMaxAge === 0 && staleWhileRevalidate === 0) return (anonymousControl = 'public, no-cache');
     let value = `public, max-age=${maxAge}`;
     if (sMaxAge > 0) value += `, s-maxage=${sMaxAge}`;
     if (staleWhileRevalidate > 0) value += `, stale-while-revalidate=${staleWhileRevalidate}`;
-    return value;
+    return (anonymousControl = value);
   };
 
   const send = async (ctx: Context, answer: CachedAnswer, control: string) => {
@@ -124,14 +129,15 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' || !ctx.path.startsWith(base)) return next();
     const anonymous = !ctx.get('authorization');
-    const cache = getService(strapi, 'response-cache');
+    services ??= { cache: getService(strapi, 'response-cache'), versions: getService(strapi, 'cache-versions') };
+    const { cache } = services;
     const key = keyOf(ctx);
     let versions: Map<string, number> | undefined;
 
     // A streamed answer's ETag is made of the versions, read before it is computed, cache on or off.
     if ((anonymous && cache.enabled()) || ctx.path.startsWith(`${base}sitemap`)) {
       // Database unreachable: the request goes the normal way (and gets the answer an outage gets there).
-      versions = await getService(strapi, 'cache-versions')
+      versions = await services.versions
         .read()
         .catch(() => undefined);
     }

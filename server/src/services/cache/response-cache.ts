@@ -48,7 +48,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     if (entries.get(entry.key) === entry) entries.delete(entry.key);
     bytes -= entry.bytes;
   };
-  const config = () => getService(strapi, 'settings').file().cache;
+  // The file configuration is read once (it does not change while the app runs), not at every hit.
+  let fileConfig: ReturnType<ReturnType<typeof getService<'settings'>>['file']>['cache'] | undefined;
+  const config = () => (fileConfig ??= getService(strapi, 'settings').file().cache);
+  let viewsService: ReturnType<typeof getService<'views'>> | undefined;
 
   const sharedOf = (profile: CacheProfile, contentType: string, versions: Map<string, number>): Shared => {
     const id = `${profile.type}\n${profile.actions.join(',')}\n${profile.scopes.join(',')}\n${contentType}`;
@@ -219,7 +222,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!views) return { body: entry.body, etag: entry.etag, contentType };
       let counts: number[];
       if (views.kind === 'detail') {
-        const count = await getService(strapi, 'views').increment(views.uid as never, views.documentId);
+        const count = await (viewsService ??= getService(strapi, 'views')).increment(views.uid as never, views.documentId);
         if (count === null) return undefined;
         counts = [count];
       } else {

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `node bench/boot-host-cost.mjs [rounds] [--routes=80] [--types=26]`: what the host's boot costs per route and per
- * content type, with no plugin code at all.
+ * `node bench/boot-host-cost.mjs [rounds] [--routes=80] [--types=25] [--visible=9]`: what the host's boot costs per
+ * route and per content type, with no plugin code at all (the defaults are the plugin's counts).
  *
  * Boots the compiled playground without the plugin (`CMS_BAG_ENABLED=false`, the bench server's environment) and
  * adds, between `register()` and `bootstrap()` where Strapi adds `src/api/*`, an API of its own (`api::bootcost`)
  * with `--routes` routes (content API; every other one with a route middleware given a config object, as the
  * plugin's rate-limited routes have; handlers on one controller that answers 204) and `--types` collection types
- * (six plain attributes each, no draft and publish). Four variants: the bare playground, the routes alone, the
+ * (six plain attributes each, no draft and publish; past the first `--visible`, hidden from the Content Manager and the
+ * Content-Type Builder as the plugin's internal types are). Four variants: the bare playground, the routes alone, the
  * types alone, both. Each variant gets a SQLite database of its own whose schema an unmeasured first boot creates;
  * then `rounds` boots of each (3 by default), in turn, and the medians of the CPU time (user + system) until the
  * server listens, and of RSS there. Run `npm run build` first (playground/dist is compiled here).
@@ -21,7 +22,7 @@ import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
 /** The API: `routes` routes and `types` content types. */
-const dummyApi = (routes, types) => ({
+const dummyApi = (routes, types, visible) => ({
   controllers: { dummy: { answer: (ctx) => { ctx.status = 204; } } },
   middlewares: { noop: (config) => (ctx, next) => next(config) },
   contentTypes: Object.fromEntries(
@@ -33,6 +34,7 @@ const dummyApi = (routes, types) => ({
           collectionName: `bootcost_type_${i}`,
           info: { singularName: `type-${i}`, pluralName: `type-${i}s`, displayName: `Type ${i}` },
           options: { draftAndPublish: false },
+          ...(i < visible ? {} : { pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } } }),
           attributes: {
             title: { type: 'string', required: true },
             summary: { type: 'text' },
@@ -65,7 +67,7 @@ if (process.argv.includes('--child')) {
   await strapi.register();
   const routes = Number(process.env.BOOTCOST_ROUTES);
   const types = Number(process.env.BOOTCOST_TYPES);
-  if (routes + types > 0) strapi.get('apis').add('bootcost', dummyApi(routes, types));
+  if (routes + types > 0) strapi.get('apis').add('bootcost', dummyApi(routes, types, Number(process.env.BOOTCOST_VISIBLE ?? types)));
   await strapi.bootstrap();
   strapi.isLoaded = true;
   const { host, port } = strapi.config.get('server');
@@ -78,11 +80,12 @@ if (process.argv.includes('--child')) {
 const require = createRequire(import.meta.url);
 const rounds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const ROUTES = arg('routes', 80);
-const TYPES = arg('types', 26);
+const TYPES = arg('types', 25);
+const VISIBLE = arg('visible', 9);
 const variants = {
   bare: [0, 0],
   [`${ROUTES} routes`]: [ROUTES, 0],
-  [`${TYPES} types`]: [0, TYPES],
+  [`${TYPES} types (${VISIBLE} visible)`]: [0, TYPES],
   [`${ROUTES} routes + ${TYPES} types`]: [ROUTES, TYPES],
 };
 const dbOf = (name) => path.join('.tmp', `boot-host-cost-${name.replace(/\W+/g, '-')}.db`);
@@ -99,6 +102,7 @@ const boot = (name) =>
         DATABASE_FILENAME: dbOf(name),
         BOOTCOST_ROUTES: String(routes),
         BOOTCOST_TYPES: String(types),
+        BOOTCOST_VISIBLE: String(VISIBLE),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -74,7 +74,7 @@ const toRow = (row: RawRow, marks: Highlights | undefined): SearchRow => ({
   highlightContent: marks?.highlightContent ?? '',
 });
 
-/** The number of matches (on PostgreSQL only for a page past the last; a page's rows carry it as `count(*) OVER ()`). */
+/** The number of matches, only for a page past the last (a page's rows carry it as `count(*) OVER ()`). */
 const countFor = (strapi: Core.Strapi) => async (sql: string, bindings: unknown[]) =>
   Number(rowsOf(await knex(strapi).raw(sql, bindings))[0].total);
 
@@ -88,12 +88,17 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
   const from =
     `FROM ${fts} CROSS JOIN ${a.table} a INDEXED BY ${SQLITE_ARTICLE_INDEX} ON a.${a.id} = ${fts}.rowid ` +
     `WHERE ${fts} MATCH ? AND ${sql}`;
-  const ids = rowsOf(
+  // The page's ids and the number of matches in one statement, the matches found once: FTS5's bm25() cannot share a
+  // SELECT with a window function, so it is computed in a subquery and `count(*) OVER ()` counted around it.
+  const ranked = rowsOf(
     await knex(strapi).raw(
-      `SELECT a.${a.id} AS id ${from} ORDER BY bm25(${fts}, 10.0, 4.0, 1.0), a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
+      `SELECT id, total FROM (SELECT id, rank, published_at, count(*) OVER () AS total FROM (` +
+        `SELECT a.${a.id} AS id, bm25(${fts}, 10.0, 4.0, 1.0) AS rank, a.${a.publishedAt} AS published_at ${from})) ` +
+        `ORDER BY rank, published_at DESC, id DESC LIMIT ? OFFSET ?`,
       [match, ...bindings, query.limit, query.offset],
     ),
-  ).map((row) => Number(row.id));
+  );
+  const ids = ranked.map((row) => Number(row.id));
   // The page's rows, read for those ids only, with their highlights: each twice, with two pairs of markers (./marks).
   const page = new Map<number, RawRow>();
   if (ids.length) {
@@ -117,8 +122,12 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
     );
     for (const row of rows) page.set(Number(row.id), row);
   }
-  // A separate count: FTS5's bm25() cannot share a statement with a window function.
-  const total = await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings]);
+  // A page past the last has no row to carry the count: then it is counted on its own.
+  const total = ranked.length
+    ? Number(ranked[0].total)
+    : query.offset > 0
+      ? await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings])
+      : 0;
   const found = ids.map((id) => page.get(id)).filter((row): row is RawRow => row !== undefined);
   const decoded = (row: RawRow, name: string) => fromMarkerPair(String(row[`${name}_0`] ?? ''), String(row[`${name}_1`] ?? ''));
   return {

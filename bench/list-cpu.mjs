@@ -8,7 +8,8 @@
  * plugin's list (its default populate, read by services/content/relation-reads.ts), the same list with that populate
  * asked for explicitly (read by the host's Document Service populate, as every list was before), and the host's
  * list with the same populate and sort, with the plugin's indexes and (after the rounds with them) without them.
- * Uses the database `node bench/run.mjs --only="articles list"` seeded (run that first). `--db=postgres` as for the run.
+ * Uses the SQLite database `node bench/run.mjs --only="articles list"` seeded (run that first; a PostgreSQL run drops
+ * its database at the end, so this is SQLite only).
  */
 import crypto from 'crypto';
 import fs from 'fs';
@@ -26,10 +27,8 @@ const cpuMs = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
 };
 
-const fixtures = ['bench-only-fixtures.json', 'bench-only-postgres-fixtures.json']
-  .map((name) => path.join(here, 'playground', '.tmp', name))
-  .find((file) => fs.existsSync(file));
-if (!fixtures) throw new Error('no bench-only fixtures: run `node bench/run.mjs --only="articles list"` first');
+const fixtures = path.join(here, 'playground', '.tmp', 'bench-only-fixtures.json');
+if (!fs.existsSync(fixtures)) throw new Error('no bench-only fixtures: run `node bench/run.mjs --only="articles list"` first');
 const fx = JSON.parse(fs.readFileSync(fixtures, 'utf8'));
 const POPULATE = 'populate[category]=true&populate[tags]=true&populate[cover]=true&populate[author]=true';
 const rows = [
@@ -40,20 +39,12 @@ const rows = [
 
 // The seed's API token was hashed with its run's salt; this server gets a new one, so the stored hash is made anew.
 const db = server.database('bench-only');
+if (db.kind !== 'sqlite') throw new Error('bench/list-cpu.mjs reads the SQLite bench database only');
 const accessKey = crypto.createHmac('sha512', server.baseEnv.API_TOKEN_SALT).update(fx.hostToken).digest('hex');
-if (db.kind === 'sqlite') {
-  const { default: Database } = await import('better-sqlite3');
-  const sqlite = new Database(db.abs);
-  sqlite.prepare('UPDATE strapi_api_tokens SET access_key = ?').run(accessKey);
-  sqlite.close();
-} else {
-  const { default: pg } = await import('pg');
-  const { DATABASE_HOST: host, DATABASE_PORT: port, DATABASE_NAME: database, DATABASE_USERNAME: user, DATABASE_PASSWORD: password } = db.env;
-  const client = new pg.Client({ host, port: Number(port), database, user, password });
-  await client.connect();
-  await client.query('UPDATE strapi_api_tokens SET access_key = $1', [accessKey]);
-  await client.end();
-}
+const { default: Database } = await import('better-sqlite3');
+const sqlite = new Database(db.abs);
+sqlite.prepare('UPDATE strapi_api_tokens SET access_key = ?').run(accessKey);
+sqlite.close();
 const booted = await server.bootServer({ db, withHostApi: true, config: { cache: { enabled: false } } });
 const samples = new Map();
 const measure = async (name, url, headers) => {

@@ -7,7 +7,8 @@
  * prints the functions with the most self time and the packages with the most time, from the written .cpuprofile
  * (also left in playground/.tmp/profiles/ for Chrome DevTools); `--svg=<file>` also writes an icicle graph of it
  * (bench/lib/cpu-profile.mjs; `node bench/flame.mjs <file.cpuprofile> <out.svg>` does the same for any profile).
- * Run `npm run build` first.
+ * `CMS_BAG_CONFIG` in the environment is merged over the profile's plugin configuration:
+ * `CMS_BAG_CONFIG='{"cache":{"enabled":false}}'` profiles the uncached path. Run `npm run build` first.
  */
 import autocannon from 'autocannon';
 import fs from 'fs';
@@ -29,7 +30,8 @@ const FIXTURES = path.join(TMP, 'bench-profile-fixtures.json');
 const env = {
   ...benchEnv(),
   DATABASE_FILENAME: DB,
-  CMS_BAG_CONFIG: JSON.stringify({ rateLimit: { enabled: false } }),
+  // The caller's CMS_BAG_CONFIG is merged over the profile's (e.g. '{"cache":{"enabled":false}}' profiles the uncached path).
+  CMS_BAG_CONFIG: JSON.stringify({ rateLimit: { enabled: false }, ...JSON.parse(process.env.CMS_BAG_CONFIG || '{}') }),
 };
 const exited = (child) => new Promise((resolve) => child.once('exit', resolve));
 const message = (child, type) => new Promise((resolve) => child.on('message', (m) => m.type === type && resolve(m)));

@@ -11,6 +11,7 @@
  * (perf_hooks.monitorEventLoopDelay), in this process.
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
+import v8 from 'v8';
 import { loadApp } from './lib/app.mjs';
 import { floors } from './lib/host-api.mjs';
 
@@ -86,8 +87,10 @@ process.on('message', async (message) => {
       global.gc();
     }
     const { rss, heapUsed, external } = process.memoryUsage();
-    // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS.
-    process.send({ type: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, retainedBytes: heapUsed + external });
+    // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS. v8HeapBytes: the V8
+    // heap's resident pages, the part of RSS that is V8's (the rest: buffers' memory from malloc, code, the database).
+    const v8HeapBytes = v8.getHeapStatistics().total_physical_size;
+    process.send({ type: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, retainedBytes: heapUsed + external, v8HeapBytes });
   } else if (message.type === 'floor') {
     // The same-size floor of a row: its captured answer, kept as one Buffer made here, once.
     floors.set(message.row, { status: message.status, headers: message.headers, body: Buffer.from(message.body, 'base64') });

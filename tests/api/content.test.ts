@@ -200,6 +200,58 @@ describe('content endpoints under /api/bag', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/password|@example\.com/);
     });
 
+    describe('its default populate, read without the host populate (docs/content.md#how-the-list-reads-its-relations)', () => {
+      const EXPLICIT = 'populate[category]=true&populate[tags]=true&populate[cover]=true&populate[author]=true';
+      let unique = 0;
+      /** A filter true of every article, new each time, so no cached answer stands in for the read. */
+      const fresh = () => `filters[title][$ne]=never-${(unique += 1)}`;
+
+      it.each([
+        ['the first page', ''],
+        ['a later page', 'pagination[page]=2&pagination[pageSize]=2'],
+        ['offset pagination', 'pagination[start]=1&pagination[limit]=3'],
+        ['fields', 'fields[0]=title&fields[1]=slug'],
+        ['a sort and a filter on a relation', 'sort=slug:asc&filters[tags][slug][$eq]=js'],
+      ])('answers %s with the bytes of the same list with that populate asked for', async (_, query) => {
+        const defaults = await get(`/articles?${fresh()}${query ? `&${query}` : ''}`).expect(200);
+        const explicit = await get(`/articles?${fresh()}&${EXPLICIT}${query ? `&${query}` : ''}`).expect(200);
+        expect(defaults.text).toBe(explicit.text);
+        expect(defaults.body.data.length).toBeGreaterThan(0);
+      });
+
+      it('leaves out a relation the role may not read, as the host sanitizer does', async () => {
+        await setPermission(app.strapi, 'public', `${PLUGIN}.category.find`, false);
+        try {
+          const defaults = await get(`/articles?${fresh()}`).expect(200);
+          const explicit = await get(`/articles?${fresh()}&${EXPLICIT}`).expect(200);
+          expect(defaults.body.data.some((a: Record<string, unknown>) => 'category' in a)).toBe(false);
+          expect(defaults.body.data.find((a: { slug: string }) => a.slug === 'plain-1').tags).toHaveLength(2);
+          expect(defaults.text).toBe(explicit.text);
+        } finally {
+          await setPermission(app.strapi, 'public', `${PLUGIN}.category.find`, true);
+        }
+        const restored = await get(`/articles?${fresh()}`).expect(200);
+        expect(restored.body.data.every((a: Record<string, unknown>) => 'category' in a)).toBe(true);
+      });
+
+      it('reads every link table of the page in one statement, and each target type in one', async () => {
+        const sql: string[] = [];
+        const listen = (query: { sql: string }) => sql.push(query.sql);
+        app.strapi.db.connection.on('query', listen);
+        try {
+          await get(`/articles?${fresh()}`).expect(200);
+        } finally {
+          app.strapi.db.connection.off('query', listen);
+        }
+        const reading = (table: string) => sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
+        expect(reading('bag_articles_tags_lnk')).toHaveLength(1);
+        expect(reading('bag_articles_tags_lnk')).toEqual(reading('files_related_mph'));
+        expect(reading('bag_articles_tags_lnk')).toEqual(reading('bag_articles_category_lnk'));
+        expect(reading('bag_tags')).toHaveLength(1);
+        expect(reading('bag_categories')).toHaveLength(1);
+      });
+    });
+
     it('is granted to the Authenticated role too', async () => {
       const user = await createUser(app.strapi);
       const res = await get('/articles').set('Authorization', `Bearer ${jwtFor(app.strapi, user)}`).expect(200);

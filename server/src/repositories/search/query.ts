@@ -74,7 +74,7 @@ const toRow = (row: RawRow, marks: Highlights | undefined): SearchRow => ({
   highlightContent: marks?.highlightContent ?? '',
 });
 
-/** The number of matches (on PostgreSQL only for a page past the last; a page's rows carry it as `count(*) OVER ()`). */
+/** The number of matches, only for a page past the last (a page's rows carry it as `count(*) OVER ()`). */
 const countFor = (strapi: Core.Strapi) => async (sql: string, bindings: unknown[]) =>
   Number(rowsOf(await knex(strapi).raw(sql, bindings))[0].total);
 
@@ -88,38 +88,40 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
   const from =
     `FROM ${fts} CROSS JOIN ${a.table} a INDEXED BY ${SQLITE_ARTICLE_INDEX} ON a.${a.id} = ${fts}.rowid ` +
     `WHERE ${fts} MATCH ? AND ${sql}`;
-  const ids = rowsOf(
+  // One statement: the page ranked among the matches and their number (FTS5's bm25() cannot share a SELECT with a
+  // window function, so it is computed in a subquery and `count(*) OVER ()` counted around it), then that page's
+  // rows and highlights, read through a second MATCH restricted to the page's row ids: each highlight twice, with
+  // two pairs of markers (./marks).
+  const pairs = [`'${MARK_START}', '${MARK_END}'`, `'${SHADOW_START}', '${SHADOW_END}'`];
+  const marked = (name: string, column: number) =>
+    pairs
+      .map((markers, n) =>
+        column === 0
+          ? `highlight(${fts}, 0, ${markers}) AS ${name}_${n}`
+          : `snippet(${fts}, ${column}, ${markers}, '…', 32) AS ${name}_${n}`,
+      )
+      .join(', ');
+  const ranked =
+    `SELECT id, rank, published_at, total FROM (SELECT id, rank, published_at, count(*) OVER () AS total FROM (` +
+    `SELECT a.${a.id} AS id, bm25(${fts}, 10.0, 4.0, 1.0) AS rank, a.${a.publishedAt} AS published_at ${from})) ` +
+    `ORDER BY rank, published_at DESC, id DESC LIMIT ? OFFSET ?`;
+  const found = rowsOf(
     await knex(strapi).raw(
-      `SELECT a.${a.id} AS id ${from} ORDER BY bm25(${fts}, 10.0, 4.0, 1.0), a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
-      [match, ...bindings, query.limit, query.offset],
+      `WITH page AS MATERIALIZED (${ranked}) ` +
+        `SELECT page.total AS total, a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
+        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, ` +
+        `${marked('h_title', 0)}, ${marked('h_summary', 1)}, ${marked('h_content', 2)} ` +
+        `FROM page CROSS JOIN ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid ` +
+        `WHERE ${fts} MATCH ? AND ${fts}.rowid = page.id ORDER BY page.rank, page.published_at DESC, page.id DESC`,
+      [match, ...bindings, query.limit, query.offset, match],
     ),
-  ).map((row) => Number(row.id));
-  // The page's rows, read for those ids only, with their highlights: each twice, with two pairs of markers (./marks).
-  const page = new Map<number, RawRow>();
-  if (ids.length) {
-    const pairs = [`'${MARK_START}', '${MARK_END}'`, `'${SHADOW_START}', '${SHADOW_END}'`];
-    const marked = (name: string, column: number) =>
-      pairs
-        .map((markers, n) =>
-          column === 0
-            ? `highlight(${fts}, 0, ${markers}) AS ${name}_${n}`
-            : `snippet(${fts}, ${column}, ${markers}, '…', 32) AS ${name}_${n}`,
-        )
-        .join(', ');
-    const rows = rowsOf(
-      await knex(strapi).raw(
-        `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
-          `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, ` +
-          `${marked('h_title', 0)}, ${marked('h_summary', 1)}, ${marked('h_content', 2)} ` +
-          `FROM ${fts} CROSS JOIN ${a.table} a ON a.${a.id} = ${fts}.rowid WHERE ${fts} MATCH ? AND ${fts}.rowid IN (${ids.map(() => '?').join(', ')})`,
-        [match, ...ids],
-      ),
-    );
-    for (const row of rows) page.set(Number(row.id), row);
-  }
-  // A separate count: FTS5's bm25() cannot share a statement with a window function.
-  const total = await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings]);
-  const found = ids.map((id) => page.get(id)).filter((row): row is RawRow => row !== undefined);
+  );
+  // A page past the last has no row to carry the count: then it is counted on its own.
+  const total = found.length
+    ? Number(found[0].total)
+    : query.offset > 0
+      ? await countOf(`SELECT count(*) AS total ${from}`, [match, ...bindings])
+      : 0;
   const decoded = (row: RawRow, name: string) => fromMarkerPair(String(row[`${name}_0`] ?? ''), String(row[`${name}_1`] ?? ''));
   return {
     total,

@@ -9,6 +9,8 @@ import { getService } from '../get-service';
 import type { MovedTo } from './redirects';
 import { populatePolicy } from './populate-policy';
 import { parsePagination, queryChecks, type Auth } from './query-checks';
+import { exampleOf, project, shapeOf } from './output-projection';
+import { relationReads } from './relation-reads';
 
 export type { Auth } from './query-checks';
 type SortOrder = Record<string, 'asc' | 'desc'>;
@@ -66,12 +68,13 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
   const model = (uid: UID.ContentType) => strapi.getModel(uid);
   const { userRelations, effectivePopulate } = populatePolicy(strapi);
   const { checkQuery } = queryChecks(strapi);
+  const relations = relationReads(strapi);
 
   /**
    * Sanitizes entities for `auth` in one pass of the host's sanitizer; user relations bypass the role check and are
    * cut to the public shape.
    */
-  const sanitizeMany = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth) => {
+  const sanitizeMany = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read?: Set<string>) => {
     const relations = userRelations(uid);
     const users = entities.map((entity) => {
       const shown: Record<string, unknown> = {};
@@ -83,8 +86,20 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const name of relations) delete copy[name];
       return copy;
     });
-    const sanitized = (await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>[];
+    const sanitized = (read && rest.length > 1 && (await sanitizeByExample(uid, rest, auth, read))) ||
+      ((await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>[]);
     return sanitized.map((entity, index) => ({ ...entity, ...users[index] }));
+  };
+
+  /**
+   * The page's documents whose relations relation-reads.ts read (`read`, user relations taken out) sanitized through
+   * one example document (output-projection.ts), or null when the sanitizer changed a value of it.
+   */
+  const sanitizeByExample = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read: Set<string>) => {
+    const example = exampleOf(entities, read);
+    const [sanitized] = (await strapi.contentAPI.sanitize.output([example], model(uid), { auth })) as unknown[];
+    const shape = shapeOf(example, sanitized, read);
+    return shape ? entities.map((entity) => project(entity, shape)) : null;
   };
 
   const resolveLocale = (requested: unknown) => getService(strapi, 'locales').resolve(requested);
@@ -113,25 +128,31 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
         maxLimit,
       }) as { start: number; limit: number };
 
+      const populate = effectivePopulate(uid, query.populate, sanitized.populate, options.defaultPopulate);
+      // The default populate is read by relation-reads.ts when it can read it as the host would; a requested one
+      // goes to the Document Service.
+      const steps = query.populate === undefined ? relations.plan(uid, populate) : null;
       const params = {
         filters: sanitized.filters as never,
         sort: (query.sort === undefined ? options.defaultSort : sanitized.sort) as never,
         fields: sanitized.fields as never,
-        populate: effectivePopulate(uid, query.populate, sanitized.populate, options.defaultPopulate) as never,
+        ...(steps ? {} : { populate: populate as never }),
         status: 'published' as const,
         locale,
       };
       const documents = strapi.documents(uid);
-      const [results, total] = await Promise.all([
+      const [found, total] = await Promise.all([
         documents.findMany({ ...params, start, limit } as never),
         documents.count({ filters: params.filters, status: 'published', locale } as never),
       ]);
+      const results = steps ? await relations.populate(found as Record<string, unknown>[], steps) : found;
 
       const paged = paging.transformPagedPaginationInfo({ start, limit }, total);
       const pagination: Pagination = isPaged
         ? paged
         : { ...paging.transformOffsetPaginationInfo({ start, limit }, total), ...paged };
-      return { data: await sanitizeMany(uid, results as Record<string, unknown>[], auth), meta: { pagination } };
+      const read = steps ? new Set(steps.map((step) => step.name)) : undefined;
+      return { data: await sanitizeMany(uid, results as Record<string, unknown>[], auth, read), meta: { pagination } };
     },
 
     /** The published document with this slug in `locale` (the default locale when absent), sanitized; null when there is none. */

@@ -92,10 +92,20 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /**
+   * Whether the host's output sanitizers are only its own: the built-in ones work from keys, attributes and
+   * permissions, plus the one Users & Permissions registers (it drops the `users` of role entities, by key). An
+   * app or plugin that adds its own output sanitizer may decide on values, so every document then goes through it.
+   */
+  const builtInSanitizersOnly = () =>
+    strapi.sanitizers.get('content-api.output').length <= (strapi.plugin('users-permissions') ? 1 : 0);
+
+  /**
    * The page's documents whose relations relation-reads.ts read (`read`, user relations taken out) sanitized through
-   * one example document (output-projection.ts), or null when the sanitizer changed a value of it.
+   * one example document (output-projection.ts), or null when the sanitizer changed a value of it or when output
+   * sanitizers other than the host's own are registered.
    */
   const sanitizeByExample = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read: Set<string>) => {
+    if (!builtInSanitizersOnly()) return null;
     const example = exampleOf(entities, read);
     const [sanitized] = (await strapi.contentAPI.sanitize.output([example], model(uid), { auth })) as unknown[];
     const shape = shapeOf(example, sanitized, read);

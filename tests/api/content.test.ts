@@ -238,12 +238,12 @@ describe('content endpoints under /api/bag', () => {
         const registry = app.strapi.sanitizers;
         const before = [...registry.get('content-api.output')];
         // Drops the summary of one article only: a decision on a value, which one example document cannot stand for.
-        const hideSummary = (schema: { uid?: string }) => (entity: Record<string, unknown>) => {
+        const hideSummary = (schema: { uid?: string }) => async (entity: Record<string, unknown>) => {
           if (schema.uid !== ARTICLE || entity?.slug !== 'plain-3') return entity;
           const { summary: _summary, ...rest } = entity;
           return rest;
         };
-        registry.add('content-api.output', hideSummary);
+        registry.add('content-api.output', hideSummary as never);
         try {
           const list = (await get(`/articles?${fresh()}`).expect(200)).body.data as Record<string, unknown>[];
           const bySlug = new Map(list.map((a) => [a.slug, a]));

@@ -137,6 +137,27 @@ describe('paged comment threads', () => {
       }
     });
 
+    it('reads the pinned roots on a first page only when one of the article\'s comments is pinned', async () => {
+      const { article, approved } = await seedRoots();
+      const firstPage = async () => {
+        const statements: string[] = [];
+        const listener = (query: { sql: string }) => statements.push(query.sql);
+        app.strapi.db.connection.on('query', listener);
+        try {
+          const body = (await rootsPage(article.documentId, { 'pagination[pageSize]': PAGE_SIZE }).expect(200)).body as Page;
+          return { ids: body.data.map((node) => node.id), unions: statements.filter((sql) => /union all/i.test(sql)).length };
+        } finally {
+          app.strapi.db.connection.off('query', listener);
+        }
+      };
+      const newestFirst = expectedOrder(approved, 'createdAt:desc');
+      expect(await firstPage()).toEqual({ ids: newestFirst.slice(0, PAGE_SIZE), unions: 0 });
+
+      const oldest = newestFirst[newestFirst.length - 1];
+      await setColumn([oldest], { pinnedAt: new Date() });
+      expect(await firstPage()).toEqual({ ids: [oldest, ...newestFirst.slice(0, PAGE_SIZE - 1)], unions: 1 });
+    });
+
     it('defaults to newest first and comments.thread.pageSize when only one paging parameter is given', async () => {
       const { article, approved } = await seedRoots();
       const res = await rootsPage(article.documentId, { sort: '' }).expect(200);

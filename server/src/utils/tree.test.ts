@@ -1,4 +1,4 @@
-import { buildTree, countNodes } from './tree';
+import { buildTree, countNodes, linkTree } from './tree';
 
 type Row = { id: number; parent: number | null; order: number };
 const options = {
@@ -44,5 +44,21 @@ describe('buildTree', () => {
     const tree = buildTree(rows.reverse(), options);
     expect(tree).toHaveLength(1);
     expect(countNodes(tree)).toBe(100_000);
+  });
+});
+
+describe('linkTree', () => {
+  it('links the given nodes themselves, in the order buildTree gives, and leaves buildTree\'s rows untouched', () => {
+    const rows: Row[] = [
+      { id: 2, parent: 1, order: 1 },
+      { id: 1, parent: null, order: 0 },
+      { id: 3, parent: 1, order: 0 },
+    ];
+    const nodes = rows.map((row) => ({ ...row, children: [] as any[] }));
+    const roots = linkTree(nodes, options);
+    expect(roots[0]).toBe(nodes[1]);
+    expect(roots[0].children[0]).toBe(nodes[2]);
+    expect(shape(roots)).toEqual(shape(buildTree(rows, options)));
+    expect(rows[1]).not.toHaveProperty('children');
   });
 });

@@ -54,8 +54,8 @@ const applySort = (query: Knex.QueryBuilder, s: CommentSchema, sort: ThreadSort,
 
 /**
  * The rows of the article document (`id`, `publishedAt`, `closedByAdmin`), each with what the choice of plan needs, in one
- * statement: the comments' highest id (`maxId`) and the count of the published rows' links, read up to a quarter
- * of that id (`links`; the highest id bounds the table's size).
+ * statement: the comments' highest id (`maxId`), the count of the published rows' links, read up to a quarter
+ * of that id (`links`; the highest id bounds the table's size), and whether one of its comments is pinned (`pinned`).
  */
 export const articlePlanRows = async (strapi: Core.Strapi, identifier: Identifier): Promise<RawRow[]> => {
   const knex = (): Knex => strapi.db.connection;
@@ -71,10 +71,17 @@ export const articlePlanRows = async (strapi: Core.Strapi, identifier: Identifie
     '(select count(*) from (select 1 from ?? where ?? in ? limit (select coalesce(max(id), 0) / 4 + 1 from ??)) as ??) as ??',
     [s.articleLink.table, s.articleLink.target, publishedRows, s.comments, 'links', 'links']
   );
+  // Whether any comment of the article is pinned (the pin index holds a few entries): a first page without pins is
+  // the plain sorted read, not the union of pinned and unpinned roots.
+  const pinned = knex().raw(
+    '(select count(*) from (select 1 from ?? as pc cross join ?? as pl where pc.?? is not null and pl.?? = pc.id and pl.?? in ? limit 1) as ??) as ??',
+    [s.comments, s.articleLink.table, s.commentColumn('pinnedAt'), s.articleLink.comment, s.articleLink.target, publishedRows, 'pins', 'pinned']
+  );
   const query = sameDocument(knex()(s.articles), documentId)
     .select({ id: 'id', documentId, publishedAt: s.articleColumn('publishedAt') })
     .select(knex().raw('(select coalesce(max(id), 0) from ??) as ??', [s.comments, 'maxId']))
     .select(links)
+    .select(pinned)
     .select(closedByAdminColumn(strapi, `${s.articles}.${documentId}`));
   const rows: RawRow[] = await query;
   return rows;
@@ -176,7 +183,7 @@ const firstPageRows = (
 /** A page of the approved roots linked to `rowIds` (node columns), in `sort` order after `after`, at most `limit` rows. */
 export const rootRows = async (
   strapi: Core.Strapi,
-  page: { rowIds: number[]; useIndex: boolean; sort: ThreadSort; after?: CursorKey; limit: number }
+  page: { rowIds: number[]; useIndex: boolean; pinned: boolean; sort: ThreadSort; after?: CursorKey; limit: number }
 ): Promise<RawRow[]> => {
   const knex = (): Knex => strapi.db.connection;
   const s = commentSchema(strapi);
@@ -186,10 +193,11 @@ export const rootRows = async (
   // The pinned roots from the pinned comments (the pin index, a few entries), then checked as roots of this article.
   const pinnedIds = knex()(s.comments).select('id').whereNotNull(s.commentColumn('pinnedAt')).as('pc');
   const pinned = () => approvedRoots(knex, s, rowIds, nodeQuery(knex, s, { from: pinnedIds, commentId: 'pc.id' }), true);
-  if (!page.after) return (await firstPageRows(knex, s, { pinned, all: roots }, page.sort, page.limit)) as RawRow[];
+  if (!page.after && page.pinned) return (await firstPageRows(knex, s, { pinned, all: roots }, page.sort, page.limit)) as RawRow[];
   const query = roots();
-  applyPinnedFirst(query, s, page.after);
-  applySort(query, s, page.sort, page.after.pinnedAt === undefined ? page.after : undefined);
+  // A first page of an article with no pinned comment is the plain sort.
+  if (page.after) applyPinnedFirst(query, s, page.after);
+  applySort(query, s, page.sort, page.after && page.after.pinnedAt === undefined ? page.after : undefined);
   const rows: RawRow[] = await query.limit(page.limit);
   return rows;
 };

@@ -5,6 +5,7 @@
  */
 import { toIso } from '../../domain/time';
 import type { RawRow } from '../../repositories/comments/tables';
+import type { CommentTreeNode } from '../../domain/shapes/comments';
 import { renderCommentMarkdown } from './markdown';
 
 export interface NodeFields {
@@ -13,6 +14,9 @@ export interface NodeFields {
   deleted: boolean;
   contentHtml?: string;
 }
+
+/** The keys of a tree node without its `children`. */
+export type TreeNodeFields = Omit<CommentTreeNode, 'children'>;
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
@@ -26,6 +30,30 @@ export const nodeFields = (row: RawRow, markdown: boolean): NodeFields => {
       ? { contentHtml: deleted ? '' : present(row.contentHtml) ? String(row.contentHtml) : renderCommentMarkdown(String(row.content ?? '')) }
       : {}),
   };
+};
+
+/**
+ * A node of the public tree from its row, every key written in one object literal (no spread, no copy): on a
+ * 10,000-comment tree the nodes' building is a large share of the answer's cost.
+ */
+export const treeNode = (row: RawRow, markdown: boolean): TreeNodeFields => {
+  const deleted = Boolean(row.deleted);
+  const node: TreeNodeFields = {
+    id: Number(row.id),
+    documentId: String(row.documentId),
+    content: String(row.content),
+    createdAt: toIso(row.createdAt),
+    isAdmin: Boolean(row.isAdmin),
+    author:
+      row.authorId === null || row.authorId === undefined
+        ? null
+        : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+    editedAt: present(row.editedAt) ? toIso(row.editedAt) : null,
+    pinned: present(row.pinnedAt),
+    deleted,
+  };
+  if (markdown) node.contentHtml = deleted ? '' : present(row.contentHtml) ? String(row.contentHtml) : renderCommentMarkdown(String(row.content ?? ''));
+  return node;
 };
 
 /** A pinned root's pin time in epoch ms, for ordering and cursors; undefined when not pinned. */

@@ -42,6 +42,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       rowIds: rows.map((row) => Number(row.id)),
       publishedRowIds: published,
       fromIndex: Number(rows[0].links ?? 0) >= Math.floor(maxCommentId / 4) + 1,
+      pinned: Number(rows[0].pinned ?? 0) > 0,
     };
   };
 
@@ -66,7 +67,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const { fromIndex } = article;
       // `top` sorts on an expression no index serves: always from the links.
       const useIndex = fromIndex && query.sort !== 'top';
-      const rows = await rootRows(strapi, { rowIds, useIndex, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
+      const rows = await rootRows(strapi, { rowIds, useIndex, pinned: article.pinned, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
       // The one read that grows with the article's roots; `pagination[withCount]=false` skips it.
       const total = query.withCount ? await rootCount(strapi, rowIds, fromIndex) : undefined;
 

@@ -4,18 +4,18 @@ import type { Identifier } from '../../domain/comments';
 import { toIso } from '../../domain/time';
 import { approvedNodeRows, treeShapeRows } from '../../repositories/comments/tree';
 import { yieldToEventLoop } from '../../utils/json';
-import { buildTree } from '../../utils/tree';
+import { linkTree } from '../../utils/tree';
 import { findPublishedArticle } from './articles';
 import { visibleComments } from './visibility';
-import { nodeFields, pinnedAtOf } from './node-fields';
+import { pinnedAtOf, treeNode, type TreeNodeFields } from './node-fields';
 import type { CommentTreeNode } from '../../domain/shapes/comments';
 
-const oldestFirst = (a: CommentNode, b: CommentNode) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id);
+const oldestFirst = (a: TreeNodeFields, b: TreeNodeFields) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id);
 
 /** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
 const TREE_SLICE = 1000;
 
-export type CommentNode = Omit<CommentTreeNode, 'children'>;
+export type CommentNode = TreeNodeFields;
 
 export const tree = (strapi: Core.Strapi) => ({
   /**
@@ -25,7 +25,7 @@ export const tree = (strapi: Core.Strapi) => ({
    * tree. The event loop is handed back between these steps, so a 10,000-comment thread does not stall the other
    * requests (SQLite answers synchronously).
    */
-  async tree(identifier: Identifier | undefined, markdown: boolean): Promise<{ data: CommentNode[]; meta: { total: number } }> {
+  async tree(identifier: Identifier | undefined, markdown: boolean): Promise<{ data: CommentTreeNode[]; meta: { total: number } }> {
     const article = await findPublishedArticle(strapi, identifier);
     const shape = await treeShapeRows(strapi, article.documentId);
 
@@ -38,7 +38,7 @@ export const tree = (strapi: Core.Strapi) => ({
     }
     const wanted = [...visibleComments(statusOf, parentOf)];
 
-    const found = new Map<number, CommentNode>();
+    const found = new Map<number, CommentTreeNode>();
     const pinnedAt = new Map<number, number>();
     for (let at = 0; at < wanted.length; at += TREE_SLICE) {
       if (at > 0) await yieldToEventLoop();
@@ -47,18 +47,9 @@ export const tree = (strapi: Core.Strapi) => ({
       for (const row of rows) {
         const id = Number(row.id);
         if (found.has(id)) continue; // a duplicated join row is listed once
-        found.set(id, {
-          id,
-          documentId: String(row.documentId),
-          content: String(row.content),
-          createdAt: toIso(row.createdAt),
-          isAdmin: Boolean(row.isAdmin),
-          author:
-            row.authorId === null || row.authorId === undefined
-              ? null
-              : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
-          ...nodeFields(row, markdown),
-        });
+        const node = treeNode(row, markdown) as CommentTreeNode;
+        node.children = [];
+        found.set(id, node);
         const pin = pinnedAtOf(row);
         if (pin !== undefined) pinnedAt.set(id, pin);
       }
@@ -73,7 +64,7 @@ export const tree = (strapi: Core.Strapi) => ({
       nodes = nodes.filter((node) => visible.has(node.id));
     }
 
-    const data = buildTree(nodes, {
+    const data = linkTree(nodes, {
       id: (node) => node.id,
       parentId: (node) => parentOf.get(node.id),
       // Pinned roots first, most recently pinned first; then oldest first.

@@ -7,6 +7,7 @@
  * machine busy with other work it moves far less than req/s, so two checkouts can be compared within a few percent.
  * Each checkout uses the database its own `node bench/run.mjs --only=comments` seeded (run that first in each); the
  * server is booted with the cache off (every request builds its answer) and on (every request a hit).
+ * `--rounds=<n>` (3), `--only=<text>` (rows whose name contains it), `--cache=off|on` (one of the two servers).
  */
 import fs from 'fs';
 import path from 'path';
@@ -15,6 +16,9 @@ import { fileURLToPath } from 'url';
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const checkouts = [here, ...process.argv.slice(2).filter((arg) => !arg.startsWith('--')).map((dir) => path.resolve(dir))];
 const ROUNDS = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3);
+/** `--only=<text>`: the rows whose name contains the text (e.g. `replies`); `--cache=off` or `on`: one server only. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? '';
+const CACHE = process.argv.find((arg) => arg.startsWith('--cache='))?.slice('--cache='.length);
 
 const cpuMs = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -29,9 +33,10 @@ async function measure(checkout) {
     ['comments tree', `/api/bag/articles/${fx.article.documentId}/comments`, 20],
     ['comments page (20 roots)', `/api/bag/articles/${fx.article.documentId}/comments?pagination[pageSize]=20`, 200],
     ['comments replies', `/api/bag/comments/${fx.thread.root.documentId}/replies`, 200],
-  ];
+  ].filter(([name]) => name.includes(ONLY));
   const result = {};
-  for (const [label, config] of [['cache off', { cache: { enabled: false } }], ['cache on', {}]]) {
+  const servers = [['cache off', { cache: { enabled: false } }], ['cache on', {}]].filter(([label]) => !CACHE || label === `cache ${CACHE}`);
+  for (const [label, config] of servers) {
     const booted = await server.bootServer({ db, config });
     try {
       for (const [name, url, uncachedCount] of rows) {

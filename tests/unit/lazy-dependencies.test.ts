@@ -1,7 +1,8 @@
 /**
  * The libraries only some requests need are not loaded with the plugin (docs/architecture.md#loaded-on-first-use):
  * loading the built server bundle, as Strapi does at start, leaves them out of the process; the API tests (passkeys,
- * mfa, comments, captcha) show that each still works once a request needs it.
+ * mfa, comments, captcha) show that each still works once a request needs it. The same goes for the route shapes
+ * (domain/shapes/lazy.ts): loading the bundle builds none of them, and one is built when it is first used.
  */
 import { execFileSync } from 'child_process';
 import path from 'path';
@@ -22,11 +23,40 @@ const packagesLoadedBy = (file: string): string[] => {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as string[];
 };
 
+/**
+ * In a fresh Node process: how many schemas zod's registry holds after requiring `file` (a described shape is put
+ * there when it is built), and after parsing a body with the `POST /auth/send-code` route's request shape.
+ */
+const shapesBuiltBy = (file: string): { loaded: number; used: number; parsed: boolean } => {
+  const script = `
+    const { z } = require('zod/v4');
+    const registered = () => z.globalRegistry._map.size;
+    const before = registered();
+    const bundle = require(${JSON.stringify(file)});
+    const loaded = registered() - before;
+    const route = (bundle.default ?? bundle).routes['content-api'].routes.find((r) => r.path === '/auth/send-code');
+    const parsed = route.request.body['application/json'].safeParse({ identifier: 'someone@example.com' }).success;
+    process.stdout.write(JSON.stringify({ loaded, used: registered() - before, parsed }));`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as {
+    loaded: number;
+    used: number;
+    parsed: boolean;
+  };
+};
+
 describe('dependencies loaded on first use', () => {
   it('are not loaded with the plugin', () => {
     const loaded = packagesLoadedBy(path.join(ROOT, 'dist', 'server', 'index.js'));
     // The check itself sees what a bundle loads: the plugin's own eager dependencies are there.
     expect(loaded).toEqual(expect.arrayContaining(['@strapi/utils', 'zod']));
     expect(LAZY.filter((name) => loaded.includes(name))).toEqual([]);
+  });
+
+  it('include the route shapes: none is built when the plugin loads, each on its first use', () => {
+    const { loaded, used, parsed } = shapesBuiltBy(path.join(ROOT, 'dist', 'server', 'index.js'));
+    expect(loaded).toBe(0);
+    // The send-code body describes its field: building it registered that description.
+    expect(used).toBeGreaterThan(0);
+    expect(parsed).toBe(true);
   });
 });

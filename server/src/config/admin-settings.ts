@@ -5,13 +5,16 @@
  */
 import { z } from 'zod/v4';
 import { settingsBody } from '../domain/shapes/admin';
+import { lazyShape } from '../domain/shapes/lazy';
 import { isRecord } from '../utils/is-record';
 import { durationValue, type PluginConfig } from './schema';
 
 /** What an administrator may save: the route's body (any part of the admin settings, nothing else), durations in seconds. */
-export const adminSettingsSchema = settingsBody.extend({
-  auth: settingsBody.shape.auth.unwrap().extend({ refreshToken: z.strictObject({ expiresIn: durationValue }).partial().optional() }).optional(),
-});
+export const adminSettingsSchema = lazyShape(() =>
+  settingsBody.extend({
+    auth: settingsBody.shape.auth.unwrap().extend({ refreshToken: z.strictObject({ expiresIn: durationValue }).partial().optional() }).optional(),
+  })
+);
 
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 

@@ -10,6 +10,7 @@
  * - keys a shape only allows (`catchall`) are not fields: a GraphQL selection names what it asks for.
  */
 import type { z } from 'zod/v4';
+import { builtShape } from '../domain/shapes/lazy';
 import type { Nexus, ObjectDefinition } from './nexus';
 
 type Schema = z.core.$ZodType;
@@ -39,7 +40,7 @@ const descriptionOf = (schema: Schema): string | undefined => (schema as { descr
 
 /** The GraphQL type of a field's value (without list or nullability). */
 const scalarOrNamed = (field: string, schema: Schema, names: Map<Schema, string>): string => {
-  const named = names.get(schema);
+  const named = names.get(builtShape(schema));
   if (named) return named;
   const def = defOf(schema);
   switch (def.type) {
@@ -77,7 +78,8 @@ const addField = (t: ObjectDefinition, name: string, schema: Schema, names: Map<
  * `elsewhere` (written by another module).
  */
 export const shapeTypes = (nexus: Nexus, shapes: readonly NamedShape[], elsewhere: readonly NamedShape[] = []) => {
-  const names = new Map<Schema, string>([...shapes, ...elsewhere].map(({ shape, name }) => [shape, name]));
+  // Keyed by the built schemas: a field may hold a shape's stand-in or, inside `.optional()`, the schema itself.
+  const names = new Map<Schema, string>([...shapes, ...elsewhere].map(({ shape, name }) => [builtShape(shape as Schema), name]));
   return shapes.map(({ name, shape, description }) =>
     nexus.objectType({
       name,

@@ -1,6 +1,7 @@
 /** What the account shapes cannot say: the host's allowed register fields, and the refresh token's contract messages. */
 import { errors } from '@strapi/utils';
 import { REFRESH_ERRORS } from '../domain/auth';
+import { onFirstUse } from '../domain/lazy-require';
 import { captchaAnswer, loginBody, registerFields, sendCodeBody, type CaptchaInput, type LoginBody, type RegisterBody } from '../domain/shapes/auth';
 import { BODY_NOT_OBJECT } from '../domain/shapes/fields';
 import { isRecord } from '../utils/is-record';
@@ -13,7 +14,8 @@ const pick = (body: Record<string, unknown>, keys: readonly string[]): Record<st
   return picked;
 };
 
-const REGISTER_KEYS = Object.keys(registerFields.shape);
+/** The plugin's own register fields' names (read on first use, like the shape: domain/shapes/lazy.ts). */
+const registerKeys = onFirstUse(() => Object.keys(registerFields.shape));
 
 export const validateLoginBody = (body: unknown): LoginBody => parseShape(loginBody, body);
 
@@ -25,11 +27,11 @@ export const validateSendCodeBody = (body: unknown): { identifier: string } => p
  */
 export const validateRegisterBody = (body: unknown, allowedFields: readonly string[]): RegisterBody => {
   if (!isRecord(body)) throw new errors.ValidationError(BODY_NOT_OBJECT);
-  const allowed = new Set<string>([...REGISTER_KEYS, ...allowedFields]);
+  const allowed = new Set<string>([...registerKeys(), ...allowedFields]);
   const invalid = Object.keys(body).filter((key) => !allowed.has(key));
   if (invalid.length > 0) throw new errors.ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
   const fields = parseShape(registerFields, body);
-  return { ...fields, extra: pick(body, allowedFields.filter((key) => !REGISTER_KEYS.includes(key))) };
+  return { ...fields, extra: pick(body, allowedFields.filter((key) => !registerKeys().includes(key))) };
 };
 
 /** `{ refreshToken }`: absent or empty is `Missing refresh token`; any other non-string is not a token of ours. */

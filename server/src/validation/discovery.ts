@@ -1,10 +1,11 @@
 /** Query checks of the feeds (docs/discovery.md#feed-errors): `category` and `tag` by their shape; `locale` is left to the locales service. */
 import { z } from 'zod/v4';
 import { feedQuery } from '../domain/shapes/discovery';
+import { lazyShape } from '../domain/shapes/lazy';
 import type { FeedQuery } from '../services/discovery/feeds';
 import { parseShape } from './shape';
 
-const slugs = z.object({ category: feedQuery.category, tag: feedQuery.tag });
+const slugs = lazyShape(() => z.object({ category: feedQuery.category, tag: feedQuery.tag }));
 
 const present = (value: string | undefined) => (value === '' ? undefined : value);
 

@@ -1,44 +1,45 @@
 /** Shapes of the account's self-service routes (`/api/cms-plugin-bag/auth/…`, docs/accounts.md#your-own-account). */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 import { body, passwordFields, requiredText, user } from './auth';
 import { email, text } from './fields';
 
 /** An e-mailed code: looked up as given, present and not empty. */
 const code = () => requiredText().max(32);
 
-export const messageResponse = z.object({ message: z.string() });
+export const messageResponse = lazyShape(() => z.object({ message: z.string() }));
 
-export const resetPasswordBody = body({
+export const resetPasswordBody = lazyShape(() => body({
   identifier: email().describe('the e-mail address the code was sent to'),
   code: code(),
   ...passwordFields,
-});
+}));
 
-export const loginCodeBody = body({ identifier: email().describe('the e-mail address the code was sent to'), code: code() });
+export const loginCodeBody = lazyShape(() => body({ identifier: email().describe('the e-mail address the code was sent to'), code: code() }));
 
 /** With TOTP on, changes to the account also take a current TOTP or recovery code (empty counts as absent). */
 const mfaCode = () => text(64).optional();
 
-export const emailChangeBody = body({ email: email().describe('the new address; the code goes there'), ...passwordFields, mfaCode: mfaCode() });
-export const emailChangeResponse = z.object({ message: z.string(), expiresIn: z.number().int() });
+export const emailChangeBody = lazyShape(() => body({ email: email().describe('the new address; the code goes there'), ...passwordFields, mfaCode: mfaCode() }));
+export const emailChangeResponse = lazyShape(() => z.object({ message: z.string(), expiresIn: z.number().int() }));
 
-export const emailConfirmBody = body({ code: code() });
+export const emailConfirmBody = lazyShape(() => body({ code: code() }));
 export const emailConfirmResponse = user;
 
-export const revertQuery = { token: z.string().describe("the revert link's token").optional() };
+export const revertQuery = lazyShape(() => ({ token: z.string().describe("the revert link's token").optional() }));
 /** GET: a page (HTML) that asks for confirmation and changes nothing. */
-export const revertPage = z.string().describe('text/html: a confirmation page whose form posts the revert');
+export const revertPage = lazyShape(() => z.string().describe('text/html: a confirmation page whose form posts the revert'));
 
 /** JSON for programs, an HTML page for a person who pressed the page's button (`Accept: text/html`). */
-export const revertResponse = z.union([messageResponse, z.string().describe('text/html: the done page')]);
+export const revertResponse = lazyShape(() => z.union([messageResponse, z.string().describe('text/html: the done page')]));
 
 /** The revert link's token, from the body or the query string. */
-export const emailRevertBody = body({ token: text(512).optional() });
+export const emailRevertBody = lazyShape(() => body({ token: text(512).optional() }));
 
 /** Re-authentication: the password, or (where an action allows it) an e-mail code sent to the account. */
-export const deleteAccountBody = body({ ...passwordFields, code: code().optional(), mfaCode: mfaCode() });
+export const deleteAccountBody = lazyShape(() => body({ ...passwordFields, code: code().optional(), mfaCode: mfaCode() }));
 
-export const session = z.object({
+export const session = lazyShape(() => z.object({
   id: z.number().int(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
@@ -47,14 +48,14 @@ export const session = z.object({
   userAgent: z.string().nullable(),
   /** The session the request's Bearer jwt came from. */
   current: z.boolean(),
-});
-export const sessionsResponse = z.object({ data: z.array(session) });
-export const sessionParams = { id: z.string().describe("the session's id") };
-export const revokeOthersResponse = z.object({ message: z.string(), revoked: z.number().int() });
+}));
+export const sessionsResponse = lazyShape(() => z.object({ data: z.array(session) }));
+export const sessionParams = lazyShape(() => ({ id: z.string().describe("the session's id") }));
+export const revokeOthersResponse = lazyShape(() => z.object({ message: z.string(), revoked: z.number().int() }));
 
-const isoDate = z.string();
+const isoDate = lazyShape(() => z.string());
 
-export const accountExport = z.object({
+export const accountExport = lazyShape(() => z.object({
   exportedAt: isoDate,
   user,
   comments: z.array(
@@ -73,7 +74,7 @@ export const accountExport = z.object({
   sessions: z.array(session.omit({ current: true })),
   subscriptions: z.array(z.object({ article: z.object({ documentId: z.string(), title: z.string() }).nullable() })),
   mfa: z.object({ totp: z.boolean(), passkeys: z.array(z.object({ name: z.string(), createdAt: isoDate })) }),
-});
+}));
 
 export type ReauthInput = { password?: string; encryptedPassword?: string; code?: string };
 export type ResetPasswordBody = z.output<typeof resetPasswordBody>;

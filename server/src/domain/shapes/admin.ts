@@ -1,31 +1,32 @@
 /** Shapes of the admin panel routes (`/cms-plugin-bag/settings`, `/cms-plugin-bag/comments…`). */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 import { COMMENT_STATUSES, commentStatus, commentText } from './comments';
 
 export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
-export const captchaType = z.enum(CAPTCHA_TYPES, { error: `must be one of ${CAPTCHA_TYPES.join(', ')}` });
+export const captchaType = lazyShape(() => z.enum(CAPTCHA_TYPES, { error: `must be one of ${CAPTCHA_TYPES.join(', ')}` }));
 
 /** A duration as written in the settings: seconds, or a number with a unit, such as '90s', '15m', '1h' or '30d'. */
 export const DURATION_PATTERN = /^(\d+)\s*(s|m|h|d)?$/;
-export const durationInput = z.union([
+export const durationInput = lazyShape(() => z.union([
   z.number().int().positive(),
   z.string().regex(DURATION_PATTERN, 'must be a duration such as 90s, 15m, 1h or 30d'),
-]);
+]));
 
-const captcha = z.strictObject({ enabled: z.boolean(), type: captchaType });
+const captcha = lazyShape(() => z.strictObject({ enabled: z.boolean(), type: captchaType }));
 
-const ruleWords = z.array(z.string().trim().min(1, 'must not contain empty words').max(100, 'must contain words of at most 100 characters')).max(1000);
+const ruleWords = lazyShape(() => z.array(z.string().trim().min(1, 'must not contain empty words').max(100, 'must contain words of at most 100 characters')).max(1000));
 
 /** `comments.moderation`: what a comment's text must not or may only with a moderator's look contain. */
-export const moderationRules = z.strictObject({
+export const moderationRules = lazyShape(() => z.strictObject({
   blockedWords: ruleWords,
   holdWords: ruleWords,
   maxLinks: z.number().int().min(0),
   trustApproved: z.boolean(),
-});
+}));
 
 /** The configuration keys an administrator may change without a restart; durations in seconds. */
-export const adminSettings = z.strictObject({
+export const adminSettings = lazyShape(() => z.strictObject({
   login: z.strictObject({ captcha }),
   register: z.strictObject({ captcha }),
   auth: z.strictObject({ refreshToken: z.strictObject({ expiresIn: z.number() }), requireEncryptedPassword: z.boolean() }),
@@ -36,10 +37,10 @@ export const adminSettings = z.strictObject({
     signInAlerts: z.boolean(),
     mfa: z.strictObject({ enabled: z.boolean() }),
   }),
-});
+}));
 
 /** Only the given keys change (any other key is refused); a duration may be a number of seconds or a string such as '30d'. */
-export const settingsBody = z
+export const settingsBody = lazyShape(() => z
   .strictObject({
     login: z.strictObject({ captcha: captcha.partial() }).partial(),
     register: z.strictObject({ captcha: captcha.partial() }).partial(),
@@ -54,28 +55,28 @@ export const settingsBody = z
       })
       .partial(),
   })
-  .partial();
+  .partial());
 
 /** The key material is described, never sent. */
-export const keyMaterial = z.object({
+export const keyMaterial = lazyShape(() => z.object({
   rsaPrivateKeyConfigured: z.boolean(),
   aesSecretConfigured: z.boolean(),
   publicKeyFingerprint: z.string(),
-});
+}));
 
-export const settingsResponse = z.object({
+export const settingsResponse = lazyShape(() => z.object({
   data: z.object({
     settings: adminSettings,
     defaults: adminSettings,
     overrides: z.record(z.string(), z.unknown()),
     crypto: keyMaterial,
   }),
-});
+}));
 
-export const moderationReport = z.object({ reason: z.string(), details: z.string().nullable(), createdAt: z.string() });
+export const moderationReport = lazyShape(() => z.object({ reason: z.string(), details: z.string().nullable(), createdAt: z.string() }));
 
 /** A comment as moderators see it; `author.email` only for an admin who may read users in the Content Manager. */
-export const moderatedComment = z.object({
+export const moderatedComment = lazyShape(() => z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
@@ -92,7 +93,7 @@ export const moderatedComment = z.object({
   reportCount: z.number().int(),
   /** Oldest first; reasons and details only, never who reported. */
   reports: z.array(moderationReport),
-});
+}));
 
 /** A whole number from 1 to `max` in a query string; empty is absent. */
 const pageNumber = (max: number) =>
@@ -104,28 +105,28 @@ const pageNumber = (max: number) =>
 export const MODERATION_PAGE_SIZE = { default: 25, max: 100 };
 
 /** Filters and page of the moderation list; an empty parameter is absent. */
-export const moderationQuery = {
+export const moderationQuery = lazyShape(() => ({
   status: z.enum(['', ...COMMENT_STATUSES], { error: `must be one of ${COMMENT_STATUSES.join(', ')}` }).optional(),
   article: z.string({ error: 'must be an article documentId' }).optional(),
   reported: z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional(),
   page: pageNumber(1_000_000),
   pageSize: pageNumber(MODERATION_PAGE_SIZE.max),
-};
-export const moderationQueryShape = z.object(moderationQuery);
+}));
+export const moderationQueryShape = lazyShape(() => z.object(moderationQuery));
 
-export const moderationList = z.object({
+export const moderationList = lazyShape(() => z.object({
   data: z.array(moderatedComment),
   meta: z.object({
     pagination: z.object({ page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int(), total: z.number().int() }),
   }),
-});
+}));
 
 export const MAX_BULK = 1000;
 const DOCUMENT_IDS = `must be a list of 1 to ${MAX_BULK} documentIds`;
 const isDocumentId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
 
 /** Up to MAX_BULK documentIds (duplicates count once) and the status they all move to. */
-export const statusBody = z.object({
+export const statusBody = lazyShape(() => z.object({
   documentIds: z
     // Items are checked as a whole, after the length: one message names the list, not an item's index.
     .array(z.unknown(), { error: DOCUMENT_IDS })
@@ -134,18 +135,18 @@ export const statusBody = z.object({
     .refine((ids) => ids.every(isDocumentId), 'must contain documentId strings')
     .meta({ items: { type: 'string' } }),
   status: commentStatus,
-});
-export const statusResponse = z.object({ data: z.object({ updated: z.number().int() }) });
+}));
+export const statusResponse = lazyShape(() => z.object({ data: z.object({ updated: z.number().int() }) }));
 
-export const replyParams = { documentId: z.string() };
-export const replyBody = z.object({ content: commentText() });
-export const replyResponse = z.object({ data: moderatedComment });
+export const replyParams = lazyShape(() => ({ documentId: z.string() }));
+export const replyBody = lazyShape(() => z.object({ content: commentText() }));
+export const replyResponse = lazyShape(() => z.object({ data: moderatedComment }));
 
 /** `PUT /cms-plugin-bag/comments/:documentId/pin`: pinned roots come first in trees and pages, most recently pinned first. */
-export const pinBody = z.object({ pinned: z.boolean({ error: 'must be true or false' }) });
-export const pinResponse = z.object({ data: z.object({ documentId: z.string(), pinned: z.boolean() }) });
+export const pinBody = lazyShape(() => z.object({ pinned: z.boolean({ error: 'must be true or false' }) }));
+export const pinResponse = lazyShape(() => z.object({ data: z.object({ documentId: z.string(), pinned: z.boolean() }) }));
 
 /** `PUT /cms-plugin-bag/articles/:documentId/comments`: close or reopen an article's thread. */
-export const closeParams = { documentId: z.string() };
-export const closeBody = z.object({ closed: z.boolean({ error: 'must be true or false' }) });
-export const closeResponse = z.object({ data: z.object({ documentId: z.string(), closed: z.boolean() }) });
+export const closeParams = lazyShape(() => ({ documentId: z.string() }));
+export const closeBody = lazyShape(() => z.object({ closed: z.boolean({ error: 'must be true or false' }) }));
+export const closeResponse = lazyShape(() => z.object({ data: z.object({ documentId: z.string(), closed: z.boolean() }) }));

@@ -1,5 +1,6 @@
 /** Shapes of `/api/cms-plugin-bag/auth/…`: captchas, e-mail codes, register, login, refresh, logout, me. */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 import { BODY_NOT_OBJECT, REQUIRED, atLeast, atMost, email, required, string, text } from './fields';
 
 /** A body of named fields; only those are read, anything else in it is ignored. */
@@ -9,19 +10,19 @@ export const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { e
  * Captcha answer: `key` + `code` for an image or proof-of-work captcha, `code` alone for an e-mailed code. An empty
  * key or code counts as missing (`Captcha code is required`, from the captcha check), so no minimum length here.
  */
-export const captchaAnswer = body({ key: text().optional(), code: text().optional() });
+export const captchaAnswer = lazyShape(() => body({ key: text().optional(), code: text().optional() }));
 
 const secret = (max: number) => string().min(1, atLeast(1)).max(max, atMost(max)).optional();
 
 /** A plain `password` or `encryptedPassword` (Base64 RSA-OAEP/SHA-256 ciphertext made with the public key). */
-export const passwordFields = { password: secret(1024), encryptedPassword: secret(4096) };
+export const passwordFields = lazyShape(() => ({ password: secret(1024), encryptedPassword: secret(4096) }));
 
 /** Looked up as given; present and not empty. */
 export const requiredText = () => text().min(1, atLeast(1)).refine(required, REQUIRED);
 
-export const captchaImage = z.object({ key: z.string(), svg: z.string().describe('`<svg …>` markup') });
+export const captchaImage = lazyShape(() => z.object({ key: z.string(), svg: z.string().describe('`<svg …>` markup') }));
 
-export const powChallenge = z.object({
+export const powChallenge = lazyShape(() => z.object({
   key: z.string(),
   challenge: z.string(),
   /** Leading zero bits the SHA-256 of `${challenge}:${nonce}` must have. */
@@ -29,22 +30,22 @@ export const powChallenge = z.object({
   algorithm: z.literal('SHA-256'),
   /** Seconds the challenge stays valid. */
   expiresIn: z.number().int(),
-});
+}));
 
-export const sendCodeBody = body({ identifier: email().describe('the e-mail address the code goes to') });
+export const sendCodeBody = lazyShape(() => body({ identifier: email().describe('the e-mail address the code goes to') }));
 /** The code itself is only in the e-mail; `expiresIn` is in seconds. */
-export const sendCodeResponse = z.object({ message: z.string(), expiresIn: z.number().int() });
+export const sendCodeResponse = lazyShape(() => z.object({ message: z.string(), expiresIn: z.number().int() }));
 
-export const loginBody = body({ identifier: requiredText(), ...passwordFields, ...captchaAnswer.shape });
+export const loginBody = lazyShape(() => body({ identifier: requiredText(), ...passwordFields, ...captchaAnswer.shape }));
 
 /** The plugin's own register fields. */
-export const registerFields = body({ username: requiredText(), email: email(), ...passwordFields, ...captchaAnswer.shape });
+export const registerFields = lazyShape(() => body({ username: requiredText(), email: email(), ...passwordFields, ...captchaAnswer.shape }));
 
 /** The plugin's fields plus the host's `register.allowedFields` (users-permissions config). */
-export const registerBody = registerFields.catchall(z.unknown());
+export const registerBody = lazyShape(() => registerFields.catchall(z.unknown()));
 
 /** The user as `/api/users/me` shows it (custom fields included); never the password or the reset tokens. */
-export const user = z
+export const user = lazyShape(() => z
   .object({
     id: z.number().int(),
     documentId: z.string(),
@@ -56,15 +57,15 @@ export const user = z
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 
-export const authResponse = z.object({ jwt: z.string(), refreshToken: z.string(), user });
+export const authResponse = lazyShape(() => z.object({ jwt: z.string(), refreshToken: z.string(), user }));
 
-export const refreshTokenBody = z.object({ refreshToken: z.string() });
+export const refreshTokenBody = lazyShape(() => z.object({ refreshToken: z.string() }));
 /** The refresh token is not replaced. */
-export const refreshTokenResponse = z.object({ jwt: z.string() });
+export const refreshTokenResponse = lazyShape(() => z.object({ jwt: z.string() }));
 
-export const logoutResponse = z.object({ message: z.string() });
+export const logoutResponse = lazyShape(() => z.object({ message: z.string() }));
 
 export type CaptchaInput = z.output<typeof captchaAnswer>;
 export type PasswordInput = Pick<z.output<typeof loginBody>, 'password' | 'encryptedPassword'>;

@@ -1,19 +1,20 @@
 /** Shapes of the response cache's admin routes (`/cms-plugin-bag/cache`, `/cms-plugin-bag/cache/clear`). */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 
-const typeStats = z.object({ type: z.string(), hits: z.number().int(), misses: z.number().int(), hitRatio: z.number() });
+const typeStats = lazyShape(() => z.object({ type: z.string(), hits: z.number().int(), misses: z.number().int(), hitRatio: z.number() }));
 
-export const cacheStats = z.object({
+export const cacheStats = lazyShape(() => z.object({
   enabled: z.boolean(),
   maxBytes: z.number().int(),
   bytes: z.number().int(),
   entries: z.number().int(),
   types: z.array(typeStats),
-});
+}));
 
-export const cacheStatsResponse = z.object({ data: cacheStats });
+export const cacheStatsResponse = lazyShape(() => z.object({ data: cacheStats }));
 
 /** The clear takes no input. */
-export const cacheClearBody = z.object({}).strict();
+export const cacheClearBody = lazyShape(() => z.object({}).strict());
 
 export type CacheStats = z.infer<typeof cacheStats>;

@@ -1,14 +1,15 @@
 /** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 import { identifier, optionalIdentifier, pagination, publicAuthor } from './common';
 import { localeQuery } from './content';
 import { NO_NUL, atMost, codePoints, noNul, required } from './fields';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 const ONE_OF_STATUSES = `must be one of ${COMMENT_STATUSES.join(', ')}`;
-export const commentStatus = z.enum(COMMENT_STATUSES, { error: ONE_OF_STATUSES });
+export const commentStatus = lazyShape(() => z.enum(COMMENT_STATUSES, { error: ONE_OF_STATUSES }));
 export type CommentStatus = z.infer<typeof commentStatus>;
-export const threadSort = z.enum(['createdAt:desc', 'createdAt:asc', 'top']);
+export const threadSort = lazyShape(() => z.enum(['createdAt:desc', 'createdAt:asc', 'top']));
 
 /** Trimmed text of 1..maxLength characters (code points, so an emoji counts once); `comments.maxLength` is the limit. */
 export const commentText = (maxLength?: number) => {
@@ -22,15 +23,15 @@ export const commentText = (maxLength?: number) => {
  */
 export const commentFields = (maxLength?: number) =>
   z.object({ content: commentText(maxLength), article: identifier, parent: optionalIdentifier, author: optionalIdentifier });
-export const commentInput = commentFields();
+export const commentInput = lazyShape(() => commentFields());
 
 /** The fields, or the Strapi REST envelope `{ data: { … } }` around them. */
-export const createBody = z.union([commentInput, z.object({ data: commentInput })]);
+export const createBody = lazyShape(() => z.union([commentInput, z.object({ data: commentInput })]));
 
 /** The ids of a document a comment refers to. */
-export const documentRef = z.object({ id: z.number().int(), documentId: z.string() });
+export const documentRef = lazyShape(() => z.object({ id: z.number().int(), documentId: z.string() }));
 
-export const createdComment = z.object({
+export const createdComment = lazyShape(() => z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
@@ -39,11 +40,11 @@ export const createdComment = z.object({
   isAdmin: z.boolean(),
   parent: documentRef.nullable(),
   article: documentRef,
-});
-export const createResponse = z.object({ data: createdComment });
+}));
+export const createResponse = lazyShape(() => z.object({ data: createdComment }));
 
 /** A node of the approved tree: never the IP, the User-Agent, an e-mail or the status. */
-export const commentNode = z.object({
+export const commentNode = lazyShape(() => z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
@@ -57,14 +58,14 @@ export const commentNode = z.object({
   get children(): z.ZodArray<typeof commentNode> {
     return z.array(commentNode);
   },
-});
+}));
 export type CommentTreeNode = z.infer<typeof commentNode>;
 
 /** `total` counts every node of the tree, roots and replies. */
-export const treeResponse = z.object({ data: z.array(commentNode), meta: z.object({ total: z.number().int() }) });
+export const treeResponse = lazyShape(() => z.object({ data: z.array(commentNode), meta: z.object({ total: z.number().int() }) }));
 
 /** A reply in a paged thread: `replyCount` approved direct replies. */
-export const threadReply = z.object({
+export const threadReply = lazyShape(() => z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
@@ -77,73 +78,73 @@ export const threadReply = z.object({
   deleted: z.boolean().describe('Taken back by its author and kept for its replies: content and contentHtml are empty, author is null.'),
   contentHtml: z.string().optional().describe('The content rendered from Markdown (with comments.markdown).'),
   replyCount: z.number().int().describe('Approved direct replies.'),
-});
+}));
 
 /** A root in a page of a thread, with its first replies (oldest first). */
-export const threadRoot = threadReply.extend({ replies: z.array(threadReply).describe('The first approved replies, oldest first.') });
+export const threadRoot = lazyShape(() => threadReply.extend({ replies: z.array(threadReply).describe('The first approved replies, oldest first.') }));
 
 /** `next` is the cursor of the following page (pass it as `after`), null on the last page. */
-export const cursorPagination = z.object({
+export const cursorPagination = lazyShape(() => z.object({
   pageSize: z.number().int(),
   hasMore: z.boolean(),
   next: z.string().nullable().describe('The `after` of the next page; null on the last page.'),
-});
+}));
 
 /** `total` is left out with `pagination[withCount]=false`. */
-export const threadMeta = z.object({
+export const threadMeta = lazyShape(() => z.object({
   pagination: cursorPagination,
   closed: z.boolean().optional().describe('Present and true when the thread takes no new comments.'),
   total: z.number().int().optional().describe("The article's approved roots (in a page of replies, the comment's approved direct replies)."),
-});
+}));
 
-export const rootsPageResponse = z.object({ data: z.array(threadRoot), meta: threadMeta });
-export const repliesResponse = z.object({ data: z.array(threadReply), meta: threadMeta });
+export const rootsPageResponse = lazyShape(() => z.object({ data: z.array(threadRoot), meta: threadMeta }));
+export const repliesResponse = lazyShape(() => z.object({ data: z.array(threadReply), meta: threadMeta }));
 
 /** Without paging parameters the whole approved tree; with any of them a page of roots. */
-export const threadResponse = z.union([treeResponse, rootsPageResponse]);
+export const threadResponse = lazyShape(() => z.union([treeResponse, rootsPageResponse]));
 
-const pageSizeQuery = z.object({ pageSize: z.string().optional(), withCount: z.enum(['true', 'false']).optional() }).optional();
+const pageSizeQuery = lazyShape(() => z.object({ pageSize: z.string().optional(), withCount: z.enum(['true', 'false']).optional() }).optional());
 
 /**
  * Comment routes accept `locale` (an unknown code is a 400) and ignore it: a thread is per article document, the
  * same in every locale.
  */
 export const commentLocaleQuery = localeQuery;
-export const threadQuery = { sort: threadSort.optional(), pagination: pageSizeQuery, after: z.string().optional(), ...localeQuery };
-export const repliesQuery = { pagination: pageSizeQuery, after: z.string().optional(), ...localeQuery };
+export const threadQuery = lazyShape(() => ({ sort: threadSort.optional(), pagination: pageSizeQuery, after: z.string().optional(), ...localeQuery }));
+export const repliesQuery = lazyShape(() => ({ pagination: pageSizeQuery, after: z.string().optional(), ...localeQuery }));
 
 /** Approved, visible comments per article, keyed as the ids were given. */
-export const countsQuery = { articles: z.string().describe('comma-separated documentIds or numeric ids, at most 100'), ...localeQuery };
-export const countsResponse = z.object({ data: z.record(z.string(), z.number().int()) });
+export const countsQuery = lazyShape(() => ({ articles: z.string().describe('comma-separated documentIds or numeric ids, at most 100'), ...localeQuery }));
+export const countsResponse = lazyShape(() => z.object({ data: z.record(z.string(), z.number().int()) }));
 
 /** `PUT /bag/comments/:id`: the author's new text. */
-export const editBody = z.object({ content: commentText() });
-export const editedComment = z.object({
+export const editBody = lazyShape(() => z.object({ content: commentText() }));
+export const editedComment = lazyShape(() => z.object({
   id: z.number().int(),
   documentId: z.string(),
   content: z.string(),
   status: commentStatus,
   createdAt: z.iso.datetime(),
   editedAt: z.iso.datetime(),
-});
-export const editResponse = z.object({ data: editedComment });
-export const deleteResponse = z.object({ message: z.string() });
+}));
+export const editResponse = lazyShape(() => z.object({ data: editedComment }));
+export const deleteResponse = lazyShape(() => z.object({ message: z.string() }));
 
 /** `GET /bag/comments/mine`: the account's comments in every status, newest first. */
-export const mineQuery = {
+export const mineQuery = lazyShape(() => ({
   pagination: z.object({ page: z.string().optional(), pageSize: z.string().optional() }).optional(),
   ...localeQuery,
-};
-export const myComment = z.object({
+}));
+export const myComment = lazyShape(() => z.object({
   documentId: z.string(),
   content: z.string(),
   status: commentStatus,
   createdAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable(),
   article: z.object({ documentId: z.string(), slug: z.string(), title: z.string() }).nullable(),
-});
-export const mineResponse = z.object({ data: z.array(myComment), meta: z.object({ pagination }) });
+}));
+export const mineResponse = lazyShape(() => z.object({ data: z.array(myComment), meta: z.object({ pagination }) }));
 export const MINE_PAGE_SIZE = { default: 25, max: 100 };
 
 /** The article (`documentId`, numeric id accepted) or the comment a route is about. */
-export const idParams = { id: z.string() };
+export const idParams = lazyShape(() => ({ id: z.string() }));

@@ -1,5 +1,6 @@
 /** Pieces shared by the route shapes: ids, the public author, Strapi's list pagination and REST query parameters. */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 
 export const MISSING = 'is required';
 const NOT_AN_ID = 'must be a documentId or a numeric id';
@@ -28,29 +29,29 @@ const idValue = () =>
   z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : NOT_AN_ID) });
 
 /** A documentId or a numeric id, as clients may send either. */
-export const identifier = idValue().refine((value) => value !== '', { message: MISSING, abort: true }).refine(isIdentifier, NOT_AN_ID);
+export const identifier = lazyShape(() => idValue().refine((value) => value !== '', { message: MISSING, abort: true }).refine(isIdentifier, NOT_AN_ID));
 
 /** An identifier that may be left out (absent, null or empty). */
-export const optionalIdentifier = idValue()
+export const optionalIdentifier = lazyShape(() => idValue()
   .refine((value) => value === '' || isIdentifier(value), NOT_AN_ID)
   .nullable()
-  .optional();
+  .optional());
 
 /** A path segment naming a document by documentId (or numeric id where the route says so). */
 export const pathParam = (description: string) => z.string().describe(description);
 
 /** A user as every route under `/api/bag` shows one: never more than these three fields. */
-export const publicAuthor = z.object({ id: z.number().int(), documentId: z.string(), username: z.string() });
+export const publicAuthor = lazyShape(() => z.object({ id: z.number().int(), documentId: z.string(), username: z.string() }));
 
-export const pagination = z.object({
+export const pagination = lazyShape(() => z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   total: z.number().int(),
-});
+}));
 
 /** Strapi REST query parameters of a list, checked and sanitized like the host's own REST API. */
-export const restListQuery = {
+export const restListQuery = lazyShape(() => ({
   pagination: z
     .object({
       page: z.string().optional(),
@@ -63,5 +64,5 @@ export const restListQuery = {
   sort: z.union([z.string(), z.array(z.string())]).optional(),
   fields: z.union([z.string(), z.array(z.string())]).optional(),
   populate: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional(),
-};
+}));
 

@@ -1,29 +1,30 @@
 /** Shapes of the discovery routes (docs/discovery.md): feeds and the sitemap. XML documents are described as text. */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 
-const locale = z.string().optional().describe("A locale code of the host; absent: the default locale's articles");
+const locale = lazyShape(() => z.string().optional().describe("A locale code of the host; absent: the default locale's articles"));
 
 /** One slug, given once (`?tag=a&tag=b` and `?tag[x]=a` are refused naming the parameter); empty is absent. */
 const slug = (description: string) => z.string({ error: 'must be one slug' }).optional().describe(description);
 
-export const feedQuery = {
+export const feedQuery = lazyShape(() => ({
   locale,
   category: slug("A category's slug: only its articles"),
   tag: slug("A tag's slug: only its articles"),
-};
+}));
 
-export const sitemapQuery = {
+export const sitemapQuery = lazyShape(() => ({
   locale: z.string().optional().describe('Checked (400 when unknown), otherwise ignored: the sitemap lists every locale'),
-};
+}));
 
-export const sitemapPageParams = { page: z.string().describe('The page file: `<n>.xml`, n from 1') };
+export const sitemapPageParams = lazyShape(() => ({ page: z.string().describe('The page file: `<n>.xml`, n from 1') }));
 
-export const rssDocument = z.string().describe('An RSS 2.0 document (application/rss+xml)');
-export const atomDocument = z.string().describe('An Atom 1.0 document (application/atom+xml)');
-export const sitemapDocument = z.string().describe('A sitemaps.org urlset or sitemapindex (application/xml)');
+export const rssDocument = lazyShape(() => z.string().describe('An RSS 2.0 document (application/rss+xml)'));
+export const atomDocument = lazyShape(() => z.string().describe('An Atom 1.0 document (application/atom+xml)'));
+export const sitemapDocument = lazyShape(() => z.string().describe('A sitemaps.org urlset or sitemapindex (application/xml)'));
 
 /** JSON Feed 1.1 (application/feed+json). */
-export const jsonFeed = z.object({
+export const jsonFeed = lazyShape(() => z.object({
   version: z.literal('https://jsonfeed.org/version/1.1'),
   title: z.string(),
   home_page_url: z.string(),
@@ -44,4 +45,4 @@ export const jsonFeed = z.object({
       image: z.string().optional(),
     })
   ),
-});
+}));

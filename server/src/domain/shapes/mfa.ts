@@ -1,5 +1,6 @@
 /** Shapes of `/api/cms-plugin-bag/auth/mfa/…` and `/auth/login/mfa`: TOTP enrolment, recovery codes, the login challenge. */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 import { authResponse, passwordFields, user } from './auth';
 import { BODY_NOT_OBJECT, REQUIRED, atLeast, required, text } from './fields';
 
@@ -8,42 +9,42 @@ const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { error: B
 /** A 6-digit TOTP code or a recovery code (`xxxxx-xxxxx`). */
 const code = () => text(64).min(1, atLeast(1)).refine(required, REQUIRED);
 
-export const totpSetupBody = body({ ...passwordFields });
-export const totpSetupResponse = z.object({
+export const totpSetupBody = lazyShape(() => body({ ...passwordFields }));
+export const totpSetupResponse = lazyShape(() => z.object({
   secret: z.string().describe('base32'),
   otpauthUrl: z.string().describe('`otpauth://totp/<issuer>:<email>?secret=…&issuer=…&algorithm=SHA1&digits=6&period=30`'),
   qrSvg: z.string().describe('`<svg …>` QR code of `otpauthUrl`'),
-});
+}));
 
-export const totpEnableBody = body({ code: code() });
+export const totpEnableBody = lazyShape(() => body({ code: code() }));
 /** Ten single-use codes, shown only in this answer. */
-export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export const recoveryCodesResponse = lazyShape(() => z.object({ recoveryCodes: z.array(z.string()) }));
 
 /** An empty `mfaCode` counts as absent (`Two-factor code required` when TOTP is on). */
 const mfaCode = () => text(64).optional();
-export const mfaCodeBody = body({ mfaCode: mfaCode() });
-export const mfaDisableBody = body({ ...passwordFields, mfaCode: mfaCode() });
-export const mfaMessage = z.object({ message: z.string() });
+export const mfaCodeBody = lazyShape(() => body({ mfaCode: mfaCode() }));
+export const mfaDisableBody = lazyShape(() => body({ ...passwordFields, mfaCode: mfaCode() }));
+export const mfaMessage = lazyShape(() => z.object({ message: z.string() }));
 
-export const passkeySummary = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-export const mfaStatus = z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), passkeys: z.array(passkeySummary) });
+export const passkeySummary = lazyShape(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }));
+export const mfaStatus = lazyShape(() => z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), passkeys: z.array(passkeySummary) }));
 
 /** What a sign-in by a first factor answers for an account with a second factor: no token. */
-export const mfaChallenge = z.object({
+export const mfaChallenge = lazyShape(() => z.object({
   mfaRequired: z.literal(true),
   mfaToken: z.string(),
   methods: z.array(z.enum(['totp', 'recovery'])),
-});
+}));
 /** `/auth/login` (and every first-factor sign-in): the tokens, or the challenge. */
-export const loginResponse = z.union([authResponse, mfaChallenge]);
+export const loginResponse = lazyShape(() => z.union([authResponse, mfaChallenge]));
 
-export const finishLoginBody = body({ mfaToken: text(128).min(1, atLeast(1)).refine(required, REQUIRED), code: code() });
-export const finishLoginResponse = z.object({ jwt: z.string(), refreshToken: z.string(), user });
+export const finishLoginBody = lazyShape(() => body({ mfaToken: text(128).min(1, atLeast(1)).refine(required, REQUIRED), code: code() }));
+export const finishLoginResponse = lazyShape(() => z.object({ jwt: z.string(), refreshToken: z.string(), user }));
 
 export type MfaChallenge = z.output<typeof mfaChallenge>;
 
 /** A WebAuthn credential as the browser's `PublicKeyCredential.toJSON()` (and `@simplewebauthn/browser`) gives it. */
-const credentialJson = z
+const credentialJson = lazyShape(() => z
   .object(
     {
       id: text(1024).min(1, atLeast(1)),
@@ -54,16 +55,16 @@ const credentialJson = z
     },
     { error: 'must be a PublicKeyCredential in its JSON form' },
   )
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 
 /** WebAuthn's JSON option objects, as `@simplewebauthn/server` writes them (base64url strings). */
-const webauthnOptions = z.object({ challenge: z.string() }).catchall(z.unknown());
+const webauthnOptions = lazyShape(() => z.object({ challenge: z.string() }).catchall(z.unknown()));
 
-export const passkeyRegisterOptionsResponse = webauthnOptions.describe('PublicKeyCredentialCreationOptionsJSON');
-export const passkeyRegisterBody = body({ response: credentialJson, name: text(100).optional() });
-export const passkeyRegistered = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
-export const passkeyParams = { id: z.string().describe('the id `GET /auth/passkeys` lists') };
-export const passkeyList = z.object({ data: z.array(passkeySummary) });
-export const passkeyLoginOptionsBody = body({ identifier: text().optional() });
-export const passkeyLoginOptionsResponse = z.object({ key: z.string(), options: webauthnOptions.describe('PublicKeyCredentialRequestOptionsJSON') });
-export const passkeyLoginBody = body({ key: text(64).min(1, atLeast(1)).refine(required, REQUIRED), response: credentialJson });
+export const passkeyRegisterOptionsResponse = lazyShape(() => webauthnOptions.describe('PublicKeyCredentialCreationOptionsJSON'));
+export const passkeyRegisterBody = lazyShape(() => body({ response: credentialJson, name: text(100).optional() }));
+export const passkeyRegistered = lazyShape(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string() }));
+export const passkeyParams = lazyShape(() => ({ id: z.string().describe('the id `GET /auth/passkeys` lists') }));
+export const passkeyList = lazyShape(() => z.object({ data: z.array(passkeySummary) }));
+export const passkeyLoginOptionsBody = lazyShape(() => body({ identifier: text().optional() }));
+export const passkeyLoginOptionsResponse = lazyShape(() => z.object({ key: z.string(), options: webauthnOptions.describe('PublicKeyCredentialRequestOptionsJSON') }));
+export const passkeyLoginBody = lazyShape(() => body({ key: text(64).min(1, atLeast(1)).refine(required, REQUIRED), response: credentialJson }));

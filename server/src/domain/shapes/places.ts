@@ -3,43 +3,44 @@
  * "Comments to moderate" and "Most read", and the Content Manager edit-view side panel of articles and pages.
  */
 import { z } from 'zod/v4';
+import { lazyShape } from './lazy';
 
 export const MODERATION_QUEUE_SIZE = 5;
 export const MOST_READ_SIZE = 10;
 
 /** A pending comment as the widget lists it: its start, when, and the article it opens the moderation page on. */
-export const queuedComment = z.object({
+export const queuedComment = lazyShape(() => z.object({
   documentId: z.string(),
   content: z.string(),
   createdAt: z.string(),
   article: z.object({ documentId: z.string(), title: z.string() }).nullable(),
-});
+}));
 
 /** "Comments to moderate": how many wait, and the newest five. */
-export const moderationQueueResponse = z.object({
+export const moderationQueueResponse = lazyShape(() => z.object({
   data: z.object({ pending: z.number().int(), newest: z.array(queuedComment) }),
-});
+}));
 
 /** "Most read": the locale (absent → the host's default locale). */
-export const mostReadQuery = { locale: z.string({ error: 'must be a locale code' }).optional() };
-export const mostReadQueryShape = z.object(mostReadQuery);
+export const mostReadQuery = lazyShape(() => ({ locale: z.string({ error: 'must be a locale code' }).optional() }));
+export const mostReadQueryShape = lazyShape(() => z.object(mostReadQuery));
 
-export const mostReadResponse = z.object({
+export const mostReadResponse = lazyShape(() => z.object({
   data: z.array(z.object({ documentId: z.string(), title: z.string(), views: z.number().int() })),
   meta: z.object({ locale: z.string() }),
-});
+}));
 
 export const EDIT_PANEL_KINDS = ['article', 'page'] as const;
-export const editPanelParams = {
+export const editPanelParams = lazyShape(() => ({
   kind: z.enum(EDIT_PANEL_KINDS, { error: `must be one of ${EDIT_PANEL_KINDS.join(', ')}` }),
   documentId: z.string().min(1).max(64),
-};
-export const editPanelParamsShape = z.object(editPanelParams);
+}));
+export const editPanelParamsShape = lazyShape(() => z.object(editPanelParams));
 export const editPanelQuery = mostReadQuery;
 export const editPanelQueryShape = mostReadQueryShape;
 
 /** The side panel's figures for one locale version of a document; `comments` for articles only. */
-export const editPanelResponse = z.object({
+export const editPanelResponse = lazyShape(() => z.object({
   data: z.object({
     views: z.number().int(),
     comments: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }).nullable(),
@@ -50,4 +51,4 @@ export const editPanelResponse = z.object({
     /** The front end's URL with `{slug}` left to fill (`site.url` + `site.paths.<kind>`); null while `site.url` is unset. */
     urlTemplate: z.string().nullable(),
   }),
-});
+}));

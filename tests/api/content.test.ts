@@ -234,6 +234,27 @@ describe('content endpoints under /api/bag', () => {
         expect(restored.body.data.every((a: Record<string, unknown>) => 'category' in a)).toBe(true);
       });
 
+      it('sends every document through an output sanitizer the app registers, which may decide on values', async () => {
+        const registry = app.strapi.sanitizers;
+        const before = [...registry.get('content-api.output')];
+        // Drops the summary of one article only: a decision on a value, which one example document cannot stand for.
+        const hideSummary = (schema: { uid?: string }) => async (entity: Record<string, unknown>) => {
+          if (schema.uid !== ARTICLE || entity?.slug !== 'plain-3') return entity;
+          const { summary: _summary, ...rest } = entity;
+          return rest;
+        };
+        registry.add('content-api.output', hideSummary as never);
+        try {
+          const list = (await get(`/articles?${fresh()}`).expect(200)).body.data as Record<string, unknown>[];
+          const bySlug = new Map(list.map((a) => [a.slug, a]));
+          expect(list[0].slug).not.toBe('plain-3');
+          expect(bySlug.get('plain-3')).not.toHaveProperty('summary');
+          expect(bySlug.get('plain-1')).toHaveProperty('summary');
+        } finally {
+          registry.set('content-api.output', before);
+        }
+      });
+
       it('reads every link table of the page in one statement, and each target type in one', async () => {
         const sql: string[] = [];
         const listen = (query: { sql: string }) => sql.push(query.sql);

@@ -193,3 +193,70 @@ describe('sitemap index (sitemap.pageSize 2)', () => {
     expect(res.body.error).toMatchObject({ status: 404, message: 'Sitemap page not found' });
   });
 });
+
+describe('sitemap pages read from where the page before ended (sitemap.pageSize 3, response cache off)', () => {
+  let app: TestApp;
+  const get = (path: string) => app.request().get(`/api/bag${path}`);
+  const articles: Record<string, Doc> = {};
+
+  /** Every page of the index, as paths, and the statements each page ran on the content tables. */
+  const readAll = async () => {
+    const index = await get('/sitemap.xml').expect(200);
+    const count = parseXml(index.text).sitemapindex.sitemap.length as number;
+    const pages: string[][] = [];
+    const statements: string[][] = [];
+    for (let n = 1; n <= count; n += 1) {
+      const seen: string[] = [];
+      const listener = (query: { sql: string }) => {
+        if (/bag_(articles|pages|categories|tags)\b/.test(query.sql)) seen.push(query.sql);
+      };
+      app.strapi.db.connection.on('query', listener);
+      try {
+        const res = await get(`/sitemaps/${n}.xml`).expect(200);
+        pages.push(urlsOf(res.text).map((url) => url.loc.slice(SITE.length)));
+      } finally {
+        app.strapi.db.connection.removeListener('query', listener);
+      }
+      statements.push(seen);
+    }
+    return { pages, statements };
+  };
+
+  const split = (paths: string[]) => Array.from({ length: Math.ceil(paths.length / 3) }, (_, i) => paths.slice(i * 3, i * 3 + 3));
+
+  beforeAll(async () => {
+    app = await setupStrapi({ config: { site: { url: SITE }, sitemap: { pageSize: 3 }, cache: { enabled: false } }, env: { PUBLIC_URL: `${HOST}/` } });
+    for (let n = 1; n <= 7; n += 1) articles[n] = (await createDocument(app.strapi, ARTICLE, { title: `A${n}`, slug: `a${n}` })) as Doc;
+    await createDocument(app.strapi, PAGE, { title: 'About', slug: 'about' });
+    await createDocument(app.strapi, TAG, { title: 'News', slug: 'news' });
+    await createDocument(app.strapi, TAG, { title: 'Sport', slug: 'sport' });
+  });
+
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('pages hold the same URLs as an offset would give, and no page after the first skips rows with OFFSET', async () => {
+    const { pages, statements } = await readAll();
+    expect(pages).toEqual(split([...[1, 2, 3, 4, 5, 6, 7].map((n) => `/articles/a${n}`), '/about', '/tags/news', '/tags/sport']));
+    for (const seen of statements) {
+      expect(seen.length).toBeGreaterThan(0);
+      for (const sql of seen) expect(sql).not.toMatch(/\boffset\b/i);
+    }
+  });
+
+  it('follows an unpublish, a publish, a delete and a Query Engine write between the pages at once', async () => {
+    await readAll();
+    const documents = app.strapi.documents(ARTICLE as never);
+    await documents.unpublish({ documentId: articles[2].documentId } as never);
+    await createDocument(app.strapi, ARTICLE, { title: 'A8', slug: 'a8' });
+    await documents.delete({ documentId: articles[5].documentId } as never);
+    let { pages } = await readAll();
+    expect(pages).toEqual(split([1, 3, 4, 6, 7, 8].map((n) => `/articles/a${n}`).concat(['/about', '/tags/news', '/tags/sport'])));
+
+    // A write that is not the Document Service's, through the Query Engine: the published row of a7 leaves the list.
+    await app.strapi.db.query(ARTICLE as never).deleteMany({ where: { documentId: articles[7].documentId, publishedAt: { $notNull: true } } });
+    ({ pages } = await readAll());
+    expect(pages).toEqual(split([1, 3, 4, 6, 8].map((n) => `/articles/a${n}`).concat(['/about', '/tags/news', '/tags/sport'])));
+  });
+});

@@ -13,12 +13,21 @@ interface IndexSpec {
   name: string;
   /** Database column names in index order, each optionally followed by ` desc`. */
   columns: string[];
+  /** A partial index: only the published rows (`published_at IS NOT NULL`). */
+  publishedOnly?: boolean;
 }
 
 export const INDEXES: IndexSpec[] = [
   // The article list's default order as Strapi writes it (`is_top desc, published_at desc, id asc`, the id added
-  // by Strapi as a tie-breaker), so a page is the first rows of a forward index scan: no sort, no full scan.
+  // by Strapi as a tie-breaker), so a page is the first rows of a forward index scan: no sort, no full scan. Serves
+  // reads without a locale (the host's own, other plugins').
   { type: 'article', name: 'bag_idx_articles_top_published', columns: ['is_top desc', 'published_at desc', 'id'] },
+  // The same order within one locale, published rows only (the plugin's lists always name the locale): a page is
+  // the first rows of a forward index scan, and a page past the middle the first rows of a backward one
+  // (services/content/list-order.ts), with no walk over the drafts or the other locales' rows. In the index above
+  // the drafts' NULLs sit at one end of each `is_top` group, so a backward read from that end on SQLite, or a
+  // forward one on PostgreSQL (NULLs first in a descending column), walked every draft first.
+  { type: 'article', name: 'bag_idx_articles_list', columns: ['locale', 'is_top desc', 'published_at desc', 'id'], publishedOnly: true },
   // Published-only counts and explicit date sorts.
   { type: 'article', name: 'bag_idx_articles_published', columns: ['published_at'] },
   { type: 'article', name: 'bag_idx_articles_slug', columns: ['slug', 'published_at'] },
@@ -40,17 +49,19 @@ export const INDEXES: IndexSpec[] = [
  */
 export const ensureIndexes = async (strapi: Core.Strapi) => {
   const schema = strapi.db.getSchemaName();
-  for (const { type, name, columns } of INDEXES) {
+  for (const { type, name, columns, publishedOnly } of INDEXES) {
     const { tableName } = strapi.db.metadata.get(`plugin::cms-plugin-bag.${type}`);
     const existing = await strapi.db.dialect.schemaInspector.getIndexes(tableName);
     if (existing.some((index) => index.name === name)) continue;
 
     const parts = columns.map((column) => column.split(' '));
     const list = parts.map(([, order]) => (order === 'desc' ? '?? DESC' : '??')).join(', ');
-    await strapi.db.connection.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (${list})`, [
+    const where = publishedOnly ? ' WHERE ?? IS NOT NULL' : '';
+    await strapi.db.connection.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (${list})${where}`, [
       name,
       schema ? `${schema}.${tableName}` : tableName,
       ...parts.map(([column]) => column),
+      ...(publishedOnly ? ['published_at'] : []),
     ]);
   }
 };

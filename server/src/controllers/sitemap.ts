@@ -15,7 +15,7 @@ const sitemapController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async page(ctx: Context) {
     const service = getService(strapi, 'discovery-sitemap');
     const plan = await service.plan(ctx.query.locale);
-    const chunks = service.page(plan, String(ctx.params.page));
+    const chunks = await service.page(plan, String(ctx.params.page));
     ctx.type = SITEMAP_TYPE;
     ctx.body = Readable.from(chunks);
   },

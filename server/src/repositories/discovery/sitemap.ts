@@ -89,6 +89,35 @@ export const publishedChunk = async (
   return ((await q) as SitemapRow[]).map((row) => ({ ...row, id: Number(row.id) }));
 };
 
+export interface BoundaryRow {
+  /** The row that ends a sitemap page. */
+  id: number;
+  /** Its position among the type's listed rows, from 1. */
+  position: number;
+}
+
+/**
+ * The rows of `uid` that end a sitemap page, in one statement: numbered by id among the type's listed rows
+ * (published, not `exclude`d), those whose position plus `before` (the URLs of the types listed before it) is a
+ * multiple of `pageSize`. Only ids and the publication column are read, so the scan can stay in an index.
+ */
+export const pageBoundaries = async (
+  strapi: Core.Strapi,
+  uid: string,
+  { before, pageSize, exclude = [] }: { before: number; pageSize: number; exclude?: number[] }
+): Promise<BoundaryRow[]> => {
+  const knex = strapi.db.connection;
+  const { s, query } = published(strapi, uid);
+  if (exclude.length > 0) query.whereNotIn(s.id, exclude);
+  const numbered = query.select({ id: s.id }).select(knex.raw('row_number() over (order by ?? asc) as position', [s.id]));
+  const rows = (await knex
+    .from(numbered.as('numbered'))
+    .select('id', 'position')
+    .whereRaw('(position + ?) % ? = 0', [before, pageSize])
+    .orderBy('position')) as { id: number | string; position: number | string }[];
+  return rows.map((row) => ({ id: Number(row.id), position: Number(row.position) }));
+};
+
 /** The published locale versions (locale, slug) of these documents. */
 export const publishedVersions = async (strapi: Core.Strapi, uid: string, documentIds: string[]): Promise<AlternateRow[]> => {
   if (documentIds.length === 0) return [];

@@ -5,7 +5,9 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { publicAuthor } from '../../domain/users';
+import { keptByVersion } from '../cache/kept-by-version';
 import { getService } from '../get-service';
+import { reversedOrder } from './list-order';
 import type { MovedTo } from './redirects';
 import { populatePolicy } from './populate-policy';
 import { parsePagination, queryChecks, type Auth } from './query-checks';
@@ -69,6 +71,25 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
   const { userRelations, effectivePopulate } = populatePolicy(strapi);
   const { checkQuery } = queryChecks(strapi);
   const relations = relationReads(strapi);
+  /** A list's total without filters, per type and locale, kept until the content changes (on any instance). */
+  const totals = keptByVersion<number>(strapi, 256);
+
+  /**
+   * How many published documents of `uid` in `locale` match `filters`. Without filters the count is kept per
+   * content version: the list's first pages then cost the same at any number of documents.
+   */
+  const countPublished = async (uid: UID.ContentType, filters: unknown, locale: string): Promise<number> => {
+    const count = () => strapi.documents(uid).count({ filters, status: 'published', locale } as never);
+    const filtered = filters !== undefined && filters !== null && !(typeof filters === 'object' && Object.keys(filters).length === 0);
+    if (filtered) return count();
+    const version = await totals.version();
+    const key = `${uid}\u0000${locale}`;
+    const kept = totals.get(version, key);
+    if (kept !== undefined) return kept;
+    const total = await count();
+    totals.set(version, key, total);
+    return total;
+  };
 
   /**
    * Sanitizes entities for `auth` in one pass of the host's sanitizer; user relations bypass the role check and are
@@ -92,10 +113,20 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /**
+   * Whether the host's output sanitizers are only its own: the built-in ones work from keys, attributes and
+   * permissions, plus the one Users & Permissions registers (it drops the `users` of role entities, by key). An
+   * app or plugin that adds its own output sanitizer may decide on values, so every document then goes through it.
+   */
+  const builtInSanitizersOnly = () =>
+    strapi.sanitizers.get('content-api.output').length <= (strapi.plugin('users-permissions') ? 1 : 0);
+
+  /**
    * The page's documents whose relations relation-reads.ts read (`read`, user relations taken out) sanitized through
-   * one example document (output-projection.ts), or null when the sanitizer changed a value of it.
+   * one example document (output-projection.ts), or null when the sanitizer changed a value of it or when output
+   * sanitizers other than the host's own are registered.
    */
   const sanitizeByExample = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read: Set<string>) => {
+    if (!builtInSanitizersOnly()) return null;
     const example = exampleOf(entities, read);
     const [sanitized] = (await strapi.contentAPI.sanitize.output([example], model(uid), { auth })) as unknown[];
     const shape = shapeOf(example, sanitized, read);
@@ -141,18 +172,35 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
         locale,
       };
       const documents = strapi.documents(uid);
-      const [found, total] = await Promise.all([
-        documents.findMany({ ...params, start, limit } as never),
-        documents.count({ filters: params.filters, status: 'published', locale } as never),
-      ]);
-      const results = steps ? await relations.populate(found as Record<string, unknown>[], steps) : found;
+      const forward = () => documents.findMany({ ...params, start, limit } as never) as Promise<Record<string, unknown>[]>;
+      const counted = countPublished(uid, params.filters, locale);
+      // A page past the middle is read backwards from the end (list-order.ts), which needs the total first.
+      const reversed = start > 0 && limit > 0 ? reversedOrder(strapi, uid, params.sort) : null;
+      let results: Record<string, unknown>[];
+      let total: number;
+      if (!reversed) {
+        [results, total] = await Promise.all([forward(), counted]);
+      } else {
+        total = await counted;
+        const fromEnd = total - start - limit;
+        if (fromEnd >= start) results = await forward();
+        else {
+          const take = limit + Math.min(0, fromEnd);
+          results =
+            take > 0
+              ? ((await documents.findMany({ ...params, sort: reversed, start: Math.max(0, fromEnd), limit: take } as never)) as Record<string, unknown>[]).reverse()
+              : [];
+        }
+      }
+      // The default populate, read for the page's documents at once (relation-reads.ts).
+      if (steps) results = (await relations.populate(results, steps)) as Record<string, unknown>[];
 
       const paged = paging.transformPagedPaginationInfo({ start, limit }, total);
       const pagination: Pagination = isPaged
         ? paged
         : { ...paging.transformOffsetPaginationInfo({ start, limit }, total), ...paged };
       const read = steps ? new Set(steps.map((step) => step.name)) : undefined;
-      return { data: await sanitizeMany(uid, results as Record<string, unknown>[], auth, read), meta: { pagination } };
+      return { data: await sanitizeMany(uid, results, auth, read), meta: { pagination } };
     },
 
     /** The published document with this slug in `locale` (the default locale when absent), sanitized; null when there is none. */

@@ -4,7 +4,9 @@
  *
  * The document is produced as a sequence of chunks (an async generator): rows are read CHUNK at a time, keyset-paged
  * by id, and each chunk's XML is yielded before the next is read, so a sitemap of any size never sits in memory as
- * one string. Order: articles, pages, categories, tags, each by row id; page `n` starts at URL `(n - 1) * pageSize`.
+ * one string. Order: articles, pages, categories, tags, each by row id; page `n` starts at URL `(n - 1) * pageSize`,
+ * found as the row that ends page `n - 1` (every page's last row is read in one statement per type and kept until the
+ * content changes), so every page is a keyset read and the whole sitemap costs time linear in its URLs.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -12,6 +14,7 @@ import { uid } from '../../domain/plugin-id';
 import {
   countPublished,
   filesOf,
+  pageBoundaries,
   publishedChunk,
   publishedVersions,
   type AlternateRow,
@@ -20,6 +23,7 @@ import {
 import type { PluginConfig } from '../../config/schema';
 import { publishedWithSlugs } from '../../repositories/content/redirects';
 import { normalizePath } from '../content/redirects';
+import { keptByVersion } from '../cache/kept-by-version';
 import { getService } from '../get-service';
 import { frontPath, siteOf, type LinkKind, type Site } from './site';
 import { w3cDate, xml } from './xml';
@@ -54,6 +58,8 @@ export interface Plan {
   total: number;
   /** Number of sitemap pages (1 when everything fits one urlset). */
   pages: number;
+  /** The content version read before the counts (what page boundaries found for this plan are kept under). */
+  version: number;
 }
 
 /** One `<url>` element. */
@@ -70,6 +76,26 @@ const urlXml = (site: Site, kind: LinkKind, row: SitemapRow, versions: Alternate
 };
 
 type Paths = PluginConfig['site']['paths'];
+
+/**
+ * Where a run of URLs starts: the type (index into KINDS), and in it either after the row `afterId` (keyset) or
+ * `skip` rows in (an offset, only when no page boundary is known for that position).
+ */
+interface Cursor {
+  index: number;
+  afterId?: number;
+  skip: number;
+}
+
+/** The cursor of URL `start` counted from the start of the order (an offset into its type). */
+const offsetCursor = (plan: Plan, start: number): Cursor => {
+  let skip = start;
+  for (const [index, count] of plan.counts.entries()) {
+    if (skip < count) return { index, skip };
+    skip -= count;
+  }
+  return { index: plan.counts.length, skip: 0 };
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -96,19 +122,39 @@ const redirectedRows = async (strapi: Core.Strapi, kind: LinkKind, paths: Paths,
 };
 
 const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** The URLs from `start`, `count` of them, as XML chunks. */
-  async function* urls(plan: Plan, start: number, count: number): AsyncGenerator<string> {
-    let skip = start;
-    let left = count;
-    for (const [index, { kind, uid: type, cover, xDefault }] of KINDS.entries()) {
-      if (left <= 0) return;
-      if (skip >= plan.counts[index]) {
-        skip -= plan.counts[index];
-        continue;
+  /** Page boundaries of a plan, by the URL position that starts the next page, kept per content version. */
+  const boundaries = keptByVersion<Map<number, Cursor>>(strapi, 4);
+
+  /**
+   * The cursor of every page start of `plan` (but the first): the last row of each page, read per type in one
+   * statement (pageBoundaries), as the keyset start of the next.
+   */
+  const pageStarts = async (plan: Plan): Promise<Map<number, Cursor>> => {
+    const { version } = plan;
+    const key = JSON.stringify([plan.pageSize, plan.counts, plan.excluded]);
+    const kept = boundaries.get(version, key);
+    if (kept) return kept;
+    const starts = new Map<number, Cursor>();
+    let before = 0;
+    for (const [index, { uid: type }] of KINDS.entries()) {
+      for (const { id, position } of await pageBoundaries(strapi, type, { before, pageSize: plan.pageSize, exclude: plan.excluded[index] })) {
+        starts.set(before + position, { index, afterId: id, skip: 0 });
       }
-      let afterId: number | undefined;
-      let offset = skip;
-      skip = 0;
+      before += plan.counts[index];
+    }
+    boundaries.set(version, key, starts);
+    return starts;
+  };
+
+  /** The URLs from `cursor`, `count` of them, as XML chunks. */
+  async function* urls(plan: Plan, cursor: Cursor, count: number): AsyncGenerator<string> {
+    let left = count;
+    for (let index = cursor.index; index < KINDS.length; index += 1) {
+      const { kind, uid: type, cover, xDefault } = KINDS[index];
+      if (left <= 0) return;
+      const first = index === cursor.index;
+      let afterId = first ? cursor.afterId : undefined;
+      let offset = first ? cursor.skip : 0;
       while (left > 0) {
         const rows = await publishedChunk(strapi, type, { afterId, offset, limit: Math.min(CHUNK, left), exclude: plan.excluded[index] });
         if (rows.length === 0) break;
@@ -130,9 +176,9 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  async function* urlset(plan: Plan, start: number, count: number): AsyncGenerator<string> {
+  async function* urlset(plan: Plan, cursor: Cursor, count: number): AsyncGenerator<string> {
     yield URLSET_OPEN;
-    yield* urls(plan, start, count);
+    yield* urls(plan, cursor, count);
     yield '</urlset>\n';
   }
 
@@ -149,6 +195,7 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
      * counts, the site and the number of pages. `locale` is checked (400 when unknown) and otherwise ignored.
      */
     async plan(locale: unknown): Promise<Plan> {
+      const version = await boundaries.version();
       const config = await getService(strapi, 'settings').get();
       const site = siteOf(strapi, config);
       const { defaultLocale } = await getService(strapi, 'locales').resolve(locale);
@@ -163,20 +210,26 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const total = counts.reduce((sum, count) => sum + count, 0);
       const pageSize = config.sitemap.pageSize;
-      return { site, paths, pageSize, defaultLocale, counts, excluded, redirected, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
+      return { site, paths, pageSize, defaultLocale, counts, excluded, redirected, total, pages: Math.max(1, Math.ceil(total / pageSize)), version };
     },
 
     /** `/sitemap.xml`: the urlset of everything, or the index when there is more than one page. */
     document(plan: Plan): AsyncGenerator<string> {
-      return plan.pages > 1 ? index(plan) : urlset(plan, 0, plan.total);
+      return plan.pages > 1 ? index(plan) : urlset(plan, { index: 0, skip: 0 }, plan.total);
     },
 
-    /** `/sitemaps/{n}.xml` (`file` is `<n>.xml`): page `n` (from 1) as a urlset; 404 beyond the last page or for another name. */
-    page(plan: Plan, file: string): AsyncGenerator<string> {
+    /**
+     * `/sitemaps/{n}.xml` (`file` is `<n>.xml`): page `n` (from 1) as a urlset; 404 beyond the last page or for another
+     * name. Where it starts is found before anything is written: after the last row of page `n - 1`, or, should the
+     * content have changed between the counts and the boundaries so that none ends there, by an offset.
+     */
+    async page(plan: Plan, file: string): Promise<AsyncGenerator<string>> {
       const match = /^([1-9]\d{0,8})\.xml$/.exec(file);
       const number = match ? Number(match[1]) : NaN;
       if (!(number >= 1 && number <= plan.pages)) throw new errors.NotFoundError(SITEMAP_PAGE_NOT_FOUND);
-      return urlset(plan, (number - 1) * plan.pageSize, plan.pageSize);
+      const start = (number - 1) * plan.pageSize;
+      const cursor = start === 0 ? { index: 0, skip: 0 } : ((await pageStarts(plan)).get(start) ?? offsetCursor(plan, start));
+      return urlset(plan, cursor, plan.pageSize);
     },
   };
 };

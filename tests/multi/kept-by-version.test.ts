@@ -1,0 +1,88 @@
+/**
+ * What the plugin keeps in memory per content version besides the response cache (services/cache/kept-by-version.ts):
+ * the total of a list without filters and the sitemap's page boundaries. Two instances (A, B) and the test file's own
+ * instance on one PostgreSQL database, the response cache off on all three so every read reaches the plugin's code:
+ * after each write on another instance (publish, unpublish, delete, Query Engine delete), A and B answer the exact
+ * total and sitemap pages that hold exactly the rows an offset read gives.
+ */
+import { createDocument } from '../helpers/fixtures';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
+import { parseXml, text } from '../helpers/discovery';
+import { PLUGIN, type TestApp } from '../helpers/strapi';
+
+const ARTICLE = `${PLUGIN}.article`;
+const SITE = 'https://www.example.com';
+const CONFIG = {
+  cache: { enabled: false },
+  site: { url: SITE, paths: { article: '/articles/{slug}', page: '/{slug}', category: '/categories/{slug}', tag: '/tags/{slug}' } },
+  sitemap: { pageSize: 2 },
+};
+
+type Doc = { id: number; documentId: string };
+
+describe('kept totals and sitemap boundaries across instances on one PostgreSQL database', () => {
+  let setup: TestApp;
+  let a: Instance;
+  let b: Instance;
+  let instances: TwoInstances;
+
+  beforeAll(async () => {
+    instances = await startTwoInstances({ config: CONFIG });
+    ({ setup, a, b } = instances);
+  }, 240_000);
+  afterAll(() => instances?.stop());
+
+  /** The published English articles' slugs in row-id order, read from the database. */
+  const expected = async () => {
+    const rows = (await setup.strapi.db.query(ARTICLE as never).findMany({
+      select: ['slug'],
+      where: { publishedAt: { $notNull: true }, locale: 'en' },
+      orderBy: { id: 'asc' },
+    })) as { slug: string }[];
+    return rows.map((row) => row.slug);
+  };
+
+  const totalOn = async (on: Instance) => (await on.request().get('/api/bag/articles?pagination[pageSize]=1').expect(200)).body.meta.pagination.total as number;
+
+  const sitemapOn = async (on: Instance) => {
+    const index = parseXml((await on.request().get('/api/bag/sitemap.xml').expect(200)).text);
+    const count = index.sitemapindex ? (index.sitemapindex.sitemap.length as number) : 1;
+    const pages: string[][] = [];
+    for (let n = 1; n <= count; n += 1) {
+      const page = parseXml((await on.request().get(`/api/bag/sitemaps/${n}.xml`).expect(200)).text);
+      pages.push((page.urlset.url ?? []).map((url: any) => text(url.loc).slice(`${SITE}/articles/`.length)));
+    }
+    return pages;
+  };
+
+  const split = (slugs: string[]) => Array.from({ length: Math.ceil(slugs.length / 2) }, (_, i) => slugs.slice(i * 2, i * 2 + 2));
+
+  it('after every kind of write on another instance, both answer the exact total and exact sitemap pages', async () => {
+    const docs: Doc[] = [];
+    for (let n = 0; n < 7; n += 1) docs.push((await createDocument(setup.strapi, ARTICLE, { title: `K${n}`, slug: `kept-${n}` })) as Doc);
+    const documents = setup.strapi.documents(ARTICLE as never);
+    const writes: [string, () => Promise<unknown>][] = [
+      ['publish', () => createDocument(setup.strapi, ARTICLE, { title: 'K7', slug: 'kept-7' })],
+      ['unpublish', () => documents.unpublish({ documentId: docs[1].documentId } as never)],
+      ['delete', () => documents.delete({ documentId: docs[3].documentId } as never)],
+      ['publish again', () => documents.publish({ documentId: docs[1].documentId } as never)],
+      [
+        'Query Engine delete',
+        () => setup.strapi.db.query(ARTICLE as never).deleteMany({ where: { documentId: docs[0].documentId, publishedAt: { $notNull: true } } }),
+      ],
+    ];
+    for (const [name, write] of writes) {
+      // Both instances hold the total and the boundaries of the content before the write.
+      for (const on of [a, b]) {
+        expect(await totalOn(on)).toBe((await expected()).length);
+        await sitemapOn(on);
+      }
+      await write();
+      const slugs = await expected();
+      for (const on of [a, b]) {
+        expect({ name, on: on.name, total: await totalOn(on) }).toEqual({ name, on: on.name, total: slugs.length });
+        expect({ name, on: on.name, pages: await sitemapOn(on) }).toEqual({ name, on: on.name, pages: split(slugs) });
+      }
+    }
+  });
+});

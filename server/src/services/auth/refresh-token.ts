@@ -94,6 +94,49 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const row of rows) if (row.sessionId) await sessions().revokeSessionById(String(row.userId), row.sessionId);
   };
 
+  /** Rotations in flight in this process, by token row. */
+  const rotations = new Map<number, Promise<string>>();
+
+  /** An access token from the host session the row's token now stands for (rotated by another refresh), or null. */
+  const rotatedByAnother = async (token: string, row: TokenRow): Promise<string | null> => {
+    const current = (await strapi.db.query(UID).findOne({ where: { id: row.id } })) as TokenRow | null;
+    if (!current || current.sessionId === row.sessionId || !current.hostToken) return null;
+    const winner = unseal(token, current.hostToken);
+    return winner ? hostAccessToken(winner) : null;
+  };
+
+  /**
+   * Refresh mode: rotates the host session behind the token and records the new one. A token issued in legacy mode
+   * has no host session to refresh, and the host may have ended the session (its own logout, its lifetimes): either
+   * way this token is done, unless another refresh of it (another instance) rotated the session first.
+   */
+  const rotate = async (token: string, row: TokenRow): Promise<string> => {
+    const hostToken = row.hostToken ? unseal(token, row.hostToken) : null;
+    const rotated = hostToken ? ((await sessions().rotateRefreshToken(hostToken)) as HostSession | { error: string }) : null;
+    const access = rotated && !('error' in rotated) ? await hostAccessToken(rotated.token) : null;
+    if (!rotated || 'error' in rotated || !access) {
+      // The host refuses a token already rotated: if another refresh recorded its rotation, answer from it.
+      const fromWinner = hostToken ? await rotatedByAnother(token, row) : null;
+      if (fromWinner) return fromWinner;
+      await deleteWhere({ id: row.id, sessionId: row.sessionId });
+      throw invalid();
+    }
+    // Conditional on the session rotated from: of two concurrent refreshes of this token, one records its rotation.
+    const { count } = await strapi.db.query(UID).updateMany({
+      where: { id: row.id, sessionId: row.sessionId },
+      data: { sessionId: rotated.sessionId, hostToken: sealFor(token, rotated.token) },
+    });
+    if (count === 1) return access;
+    // The other one won. The host's rotation is not atomic, so ours may have made a second live session: end it,
+    // unless the host gave both the same one, and answer from the winner's.
+    const current = (await strapi.db.query(UID).findOne({ where: { id: row.id } })) as TokenRow | null;
+    if (current?.sessionId !== rotated.sessionId) await sessions().revokeSessionById(String(row.userId), rotated.sessionId);
+    const winner = current?.hostToken ? unseal(token, current.hostToken) : null;
+    const winnerAccess = winner ? await hostAccessToken(winner) : null;
+    if (!winnerAccess) throw invalid();
+    return winnerAccess;
+  };
+
   /** The host's jwt `{ id }` plus the session it came from (legacy mode). */
   const legacyJwt = (userId: number, sessionRow: number, config: PluginConfig): string =>
     strapi.plugin('users-permissions').service('jwt').issue({ id: userId, [SESSION_CLAIM]: sessionRow }, { expiresIn: config.auth.accessToken.expiresIn });
@@ -166,29 +209,12 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
 
       await strapi.db.query(UID).updateMany({ where: { id: row.id }, data: { lastUsedAt: getService(strapi, 'clock').now() } });
       if (!sessionMode()) return legacyJwt(row.userId, row.id, config);
-      // Refresh mode: a token issued in legacy mode has no host session to refresh, and the host may have ended the
-      // session (its own logout, its lifetimes): either way this token is done.
-      const hostToken = row.hostToken ? unseal(token, row.hostToken) : null;
-      const rotated = hostToken ? ((await sessions().rotateRefreshToken(hostToken)) as HostSession | { error: string }) : null;
-      const access = rotated && !('error' in rotated) ? await hostAccessToken(rotated.token) : null;
-      if (!rotated || 'error' in rotated || !access) {
-        await deleteWhere({ id: row.id });
-        throw invalid();
-      }
-      // Conditional on the session rotated from: of two concurrent refreshes of this token, one records its rotation.
-      const { count } = await strapi.db.query(UID).updateMany({
-        where: { id: row.id, sessionId: row.sessionId },
-        data: { sessionId: rotated.sessionId, hostToken: sealFor(token, rotated.token) },
-      });
-      if (count === 1) return access;
-      // The other one won. The host's rotation is not atomic, so ours may have made a second live session: end it,
-      // unless the host gave both the same one, and answer from the winner's.
-      const current = (await strapi.db.query(UID).findOne({ where: { id: row.id } })) as TokenRow | null;
-      if (current?.sessionId !== rotated.sessionId) await sessions().revokeSessionById(String(row.userId), rotated.sessionId);
-      const winner = current?.hostToken ? unseal(token, current.hostToken) : null;
-      const winnerAccess = winner ? await hostAccessToken(winner) : null;
-      if (!winnerAccess) throw invalid();
-      return winnerAccess;
+      // Concurrent refreshes of one token in this process share one rotation of its host session.
+      const pending = rotations.get(row.id);
+      if (pending) return pending;
+      const rotation = rotate(token, row).finally(() => rotations.delete(row.id));
+      rotations.set(row.id, rotation);
+      return rotation;
     },
 
     /** Deletes the token if it exists; an unknown or malformed token is not an error (RFC 7009). */

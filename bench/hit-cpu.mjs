@@ -14,6 +14,7 @@
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
+import { compareCheckouts, cpuMs, median } from './lib/cpu-compare.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -22,10 +23,6 @@ const option = (name, fallback) => Number(args.find((arg) => arg.startsWith(`--$
 const ROUNDS = option('rounds', 3);
 const COUNT = option('count', 2000);
 
-const cpuMs = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
-};
 
 async function measure(checkout) {
   const server = await import(path.join(checkout, 'bench', 'lib', 'server-process.mjs'));
@@ -80,22 +77,7 @@ async function measure(checkout) {
   return result;
 }
 
-const runs = new Map(checkouts.map((checkout) => [checkout, []]));
-for (let round = 0; round < ROUNDS; round += 1) {
-  for (const checkout of checkouts) runs.get(checkout).push(await measure(checkout));
-}
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const names = Object.keys(runs.get(here)[0]);
-console.log(`| row (server CPU ms per request, median of ${ROUNDS}) | ${checkouts.map((c) => path.basename(c)).join(' | ')} |`);
-console.log(`|---|${checkouts.map(() => '---:').join('|')}|`);
-for (const name of names) {
-  const base = median(runs.get(checkouts[0]).map((r) => r[name]));
-  const cells = checkouts.map((checkout, i) => {
-    const value = median(runs.get(checkout).map((r) => r[name]));
-    return i === 0 ? value.toFixed(3) : `${value.toFixed(3)} (this checkout ${base >= value ? '+' : ''}${((base / value - 1) * 100).toFixed(0)}%)`;
-  });
-  console.log(`| ${name} | ${cells.join(' | ')} |`);
-}
+const runs = await compareCheckouts(checkouts, ROUNDS, measure, 3);
 // Throughput follows CPU per request when the server is the bottleneck: a row's ratio to its floor (or a 304's to
 // `/_health`) is the floor's CPU over the row's.
 console.log(`\n| ratio (floor CPU / row CPU) | ${checkouts.map((c) => path.basename(c)).join(' | ')} |`);

@@ -6,7 +6,8 @@
  * boots the playground in production under `node --cpu-prof`, drives `<path>` with autocannon (10 connections) and
  * prints the functions with the most self time and the packages with the most time, from the written .cpuprofile
  * (also left in playground/.tmp/profiles/ for Chrome DevTools); `--svg=<file>` also writes an icicle graph of it
- * (bench/lib/cpu-profile.mjs; `node bench/flame.mjs <file.cpuprofile> <out.svg>` does the same for any profile).
+ * (bench/lib/cpu-profile.mjs; `node bench/flame.mjs <file.cpuprofile> <out.svg>` does the same for any profile);
+ * `--revalidate` sends the first answer's ETag as If-None-Match (the 304 path).
  * `CMS_BAG_CONFIG` in the environment is merged over the profile's plugin configuration:
  * `CMS_BAG_CONFIG='{"cache":{"enabled":false}}'` profiles the uncached path. Run `npm run build` first.
  */
@@ -20,6 +21,7 @@ import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
 import { flameSvg, selfTimes, top } from './lib/cpu-profile.mjs';
 
 const require = createRequire(import.meta.url);
+const revalidate = process.argv.includes('--revalidate');
 const svg = process.argv.find((arg) => arg.startsWith('--svg='))?.slice('--svg='.length);
 const [target, seconds = '10'] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (!target) throw new Error('usage: node bench/profile.mjs <path> [seconds] [--svg=<file>]');
@@ -61,10 +63,12 @@ const headers = url.startsWith('/api/host') ? { authorization: `Bearer ${fx.host
 const options = { url: `http://127.0.0.1:${port}${url}`, headers, connections: 10 };
 // One request alone first: with the response cache on it fills the entry, so the concurrent warm-up and the profile
 // are hits, not ten misses computing the same answer at once.
-await fetch(options.url, { headers });
+const first = await fetch(options.url, { headers });
+await first.arrayBuffer();
+if (revalidate) options.headers = { ...headers, 'if-none-match': first.headers.get('etag') };
 await autocannon({ ...options, amount: 20 });
 const result = await autocannon({ ...options, duration: Number(seconds) });
-console.log(`${url}: ${(result.requests.total / result.duration).toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+console.log(`${url}: ${(result.requests.total / result.duration).toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, ${JSON.stringify(result.statusCodeStats)}`);
 server.send({ type: 'stop' });
 await exited(server);
 

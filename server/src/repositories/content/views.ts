@@ -7,12 +7,13 @@ import { tableOf } from '../../utils/columns';
 import { qualifiedTable, quoted, runPrepared } from '../prepared';
 
 /**
- * Adds one view to every row of the document and returns the new count: the highest of the rows (a locale added later
- * starts lower), null when the document has no row. The Document Service can only read-then-write; one
- * UPDATE … SET views = views + 1 is atomic under concurrency. Every detail read runs it, cached or not, so it is a
- * prepared statement (repositories/prepared.ts).
+ * Adds `count` views to every row of the document and returns the new count: the highest of the rows (a locale added
+ * later starts lower), null when the document has no row. The Document Service can only read-then-write; one
+ * UPDATE … SET views = views + n is atomic under concurrency. Every detail read runs it, cached or not (several reads of
+ * one document in one statement: services/content/view-batches.ts), so it is a prepared statement
+ * (repositories/prepared.ts).
  */
-export const incrementViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string): Promise<number | null> => {
+export const addViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string, count: number): Promise<number | null> => {
   const { table, column } = tableOf(strapi, uid);
   const views = quoted(column('views'));
   const documentIdColumn = quoted(column('documentId'));
@@ -20,15 +21,15 @@ export const incrementViews = async (strapi: Core.Strapi, uid: UID.ContentType, 
   const rows = await runPrepared(
     strapi,
     {
-      sqlite: `UPDATE ${qualified} SET ${views} = ${views} + 1 WHERE ${documentIdColumn} = ? RETURNING ${views} AS views`,
+      sqlite: `UPDATE ${qualified} SET ${views} = ${views} + ? WHERE ${documentIdColumn} = ? RETURNING ${views} AS views`,
       // The document's rows locked in id order first (FOR UPDATE … ORDER BY id): concurrent reads of one document
       // queue on its first row instead of deadlocking (a plain UPDATE of several rows can visit them in different
       // orders as their versions move, and PostgreSQL then aborts one after deadlock_timeout).
       postgres:
-        `UPDATE ${qualified} SET ${views} = ${views} + 1 ` +
-        `WHERE id IN (SELECT id FROM ${qualified} WHERE ${documentIdColumn} = $1 ORDER BY id FOR UPDATE) RETURNING ${views} AS views`,
+        `UPDATE ${qualified} SET ${views} = ${views} + $1 ` +
+        `WHERE id IN (SELECT id FROM ${qualified} WHERE ${documentIdColumn} = $2 ORDER BY id FOR UPDATE) RETURNING ${views} AS views`,
     },
-    [documentId],
+    [count, documentId],
   );
   if (rows.length === 0) return null;
   return Math.max(...rows.map((row) => Number(row.views)));

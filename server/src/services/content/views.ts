@@ -2,12 +2,16 @@
 import type { Core, UID } from '@strapi/strapi';
 import { uid } from '../../domain/plugin-id';
 import { MOST_READ_SIZE } from '../../domain/shapes/places';
-import { incrementViews } from '../../repositories/content/views';
+import { addViews } from '../../repositories/content/views';
 import { getService } from '../get-service';
+import { viewBatches } from './view-batches';
 
 const views = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Counts one read of the document on all its rows and returns the new count, null when the document has no row. */
-  increment: (model: UID.ContentType, documentId: string): Promise<number | null> => incrementViews(strapi, model, documentId),
+  /**
+   * Counts one read of the document on all its rows and returns the new count, null when the document has no row
+   * (reads of one document in the same turn of the event loop share one write: view-batches.ts).
+   */
+  increment: viewBatches<UID.ContentType>((model, documentId, count) => addViews(strapi, model, documentId, count)),
 
   /**
    * The homepage widget "Most read": the articles of a locale with the most views, most first, in one Document

@@ -462,11 +462,12 @@ export function markdown(results) {
           SEARCH_TARGET,
         )} |`,
       );
-      lines.push(`| ↳ host: \`GET /api/host/articles\` \`filters[$or]\` of \`$containsi\` on title, summary, content | ${cell(search.host)} | | |`);
+      const byCount = search.host?.byCount ? ` (by count: ${search.host.requests} answered at ${search.concurrency} connections${search.host.errors ? `, ${search.host.errors} errors: ${search.host.firstError}` : ''})` : '';
+      lines.push(`| ↳ host: \`GET /api/host/articles\` \`filters[$or]\` of \`$containsi\` on title, summary, content${byCount} | ${cell(search.host)} | | |`);
     }
     lines.push(
       '',
-      `Search: ${search.failed ? 'failed' : `${search.concurrency} clients for ${search.seconds} s each, a random word of a 5,000-word vocabulary per request (sample \`${search.sample.q}\`: ${search.sample.total} matches); index built from empty in ${fmt(search.indexBuildMs / 1000, 1)} s`}. ` +
+      `Search: ${search.failed ? 'failed' : `${search.concurrency} clients (the plugin for ${search.seconds} s, the host for ${search.hostRequests ?? '–'} requests), a random word of a 5,000-word vocabulary per request (sample \`${search.sample.q}\`: ${search.sample.total} matches); index built from empty in ${fmt(search.indexBuildMs / 1000, 1)} s`}. ` +
         `Sitemap: ${sitemap.failed ? `failed (${sitemap.failed})` : `the index and its ${sitemap.pages} pages fetched one after another in ${fmt(sitemap.totalMs)} ms (${fmt(sitemap.bytes / 1e6, 1)} MB), RSS sampled every 10 ms: +${fmt(sitemap.peakGrowthBytes / 1e6, 1)} MB at the peak`}. ` +
         'By scripts/search-bench.mjs and scripts/discovery-sitemap-memory.mjs.',
       '',

@@ -170,7 +170,18 @@ if (!plugin.failed && !hostRow.failed) {
 }
 if (process.env.BENCH_JSON) {
   const sample = { q: VOCABULARY[10], total: check.meta?.pagination?.total ?? null };
-  const summary = { articles: ARTICLES, seconds: SECONDS, concurrency: CONCURRENCY, hostRequests: HOST_REQUESTS, seededMs: seeded, indexBuildMs: built, ensureIndexReturnedMs: bootstrapReturned, sample, plugin, host: hostRow };
+  const summary = {
+    articles: ARTICLES,
+    seconds: SECONDS,
+    concurrency: CONCURRENCY,
+    hostRequests: HOST_REQUESTS,
+    seededMs: seeded,
+    indexBuildMs: built,
+    ensureIndexReturnedMs: bootstrapReturned,
+    sample,
+    plugin,
+    host: hostRow,
+  };
   fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));
 }
 

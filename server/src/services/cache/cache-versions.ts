@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from 'async_hooks';
 import type { Core } from '@strapi/strapi';
 import type { CacheScope } from '../../domain/cache-scopes';
 import { bumpVersions, ensureVersionsTable, readVersions } from '../../repositories/cache/versions';
+import { sharedReads } from './shared-reads';
 
 /** The scopes (domain/cache-scopes.ts says which writes raise which). */
 export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions'];
@@ -24,17 +25,9 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Scopes written during a Document Service call, raised once when the call returns (document-middlewares/cache-invalidation.ts). */
   const pending = new AsyncLocalStorage<Set<CacheScope>>();
 
-  // Coalescing: at most one SELECT in flight, and a request never shares a SELECT that started before it arrived
-  // (that one might miss a write that returned in between): it waits for the next one.
-  let current: Promise<Versions> | undefined;
-  let queued: Promise<Versions> | undefined;
-  const run = (): Promise<Versions> => {
-    const started: Promise<Versions> = readVersions(strapi).finally(() => {
-      if (current === started) current = undefined;
-    });
-    current = started;
-    return started;
-  };
+  // At most one SELECT in flight, and a request never shares a SELECT that started before it arrived (that one might
+  // miss a write that returned in between): it waits for the next one (shared-reads.ts).
+  const shared = sharedReads<Versions>();
 
   return {
     async init() {
@@ -43,17 +36,7 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Every scope's current version, read after this call was made. */
     read(): Promise<Versions> {
-      if (!current) return run();
-      queued ??= current
-        .then(
-          () => undefined,
-          () => undefined
-        )
-        .then(() => {
-          queued = undefined;
-          return run();
-        });
-      return queued;
+      return shared('versions', () => readVersions(strapi));
     },
 
     /** Runs a Document Service call, then raises the scopes its writes touched, once (after its transaction). */

@@ -11,6 +11,7 @@ import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID, uid } from '../../domain/plugin-id';
 import { viewCounts } from '../../repositories/cache/views';
 import { getService } from '../get-service';
+import { sharedReads } from './shared-reads';
 import {
   costOf,
   ENTRY_OVERHEAD_BYTES,
@@ -52,6 +53,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   let fileConfig: ReturnType<ReturnType<typeof getService<'settings'>>['file']>['cache'] | undefined;
   const config = () => (fileConfig ??= getService(strapi, 'settings').file().cache);
   let viewsService: ReturnType<typeof getService<'views'>> | undefined;
+  /** A list's counts, read once for the concurrent hits of one entry (each given counts read after it came). */
+  const countReads = sharedReads<Map<number, number>>();
 
   const sharedOf = (profile: CacheProfile, contentType: string, versions: Map<string, number>): Shared => {
     const id = `${profile.type}\n${profile.actions.join(',')}\n${profile.scopes.join(',')}\n${contentType}`;
@@ -226,7 +229,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         if (count === null) return undefined;
         counts = [count];
       } else {
-        const rows = await viewCounts(strapi, views.uid, views.ids);
+        const rows = await countReads(`${views.uid}\n${views.ids.join(',')}`, () => viewCounts(strapi, views.uid, views.ids));
         if (views.ids.some((id) => !rows.has(id))) return undefined;
         counts = views.ids.map((id) => rows.get(id)!);
       }

@@ -49,6 +49,34 @@ describe('viewBatches', () => {
     expect(writes.map(([, , n]) => n)).toEqual([2, 1]);
   });
 
+  it('counts the reads that come while the document\'s statement runs with one next statement, after it', async () => {
+    const writes: number[] = [];
+    let total = 0;
+    const pending: (() => void)[] = [];
+    const count = viewBatches<string>(
+      (_type, _documentId, n) =>
+        new Promise((resolve) => {
+          writes.push(n);
+          pending.push(() => resolve((total += n)));
+        }),
+    );
+    const first = count('article', 'a');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([1]);
+    // Three reads over two turns while the first statement runs: no statement of theirs yet.
+    const during = [count('article', 'a'), count('article', 'a')];
+    await new Promise((resolve) => setImmediate(resolve));
+    during.push(count('article', 'a'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([1]);
+    pending.shift()!();
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([1, 3]);
+    pending.shift()!();
+    expect(await Promise.all(during)).toEqual([2, 3, 4]);
+  });
+
   it('answers null to every read of a document without rows, and fails every read of a failed write', async () => {
     const { addViews } = store();
     const count = viewBatches(addViews);

@@ -1,11 +1,12 @@
 /**
- * Reads of one document counted together: the reads that reach the counter in one turn of the event loop wait for a
- * single `views = views + n` of that document, run when the turn's I/O is done (setImmediate), and each read gets its
- * own count back, in arrival order, as if they had been counted one after another. A popular document read by many
- * clients at once then costs one write per turn instead of one per read (on SQLite every write rewrites the
- * document's rows and takes the one writer's turn; on PostgreSQL each waits for the rows' lock); a read alone is
- * counted by its own write, in the same turn. Nothing is counted before the write returns, so a read answered has
- * its view stored, and a failed write fails every read it was counting.
+ * Reads of one document counted together. Per document at most one `views = views + n` is in flight: the reads that
+ * reach the counter in one turn of the event loop, or while the document's previous statement runs, wait for the
+ * next one, which adds them all, and each read gets its own count back, in arrival order, as if they had been counted
+ * one after another. A popular document read by many clients at once then costs one write per turn or per round trip
+ * to the database instead of one per read (on SQLite every write rewrites the document's rows and takes the one
+ * writer's turn; on PostgreSQL each waits for the rows' lock); a read alone is counted by its own write, started when
+ * the turn's I/O is handled (setImmediate). Nothing is counted before the write returns, so a read answered has its
+ * view stored, and a failed write fails every read it was counting.
  */
 
 /** Adds `count` views to the document, returns the new count (null when the document has no row). */
@@ -16,43 +17,47 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-interface Batch<Type extends string> {
+interface Counter<Type extends string> {
   type: Type;
   documentId: string;
+  /** Reads not yet in a statement. */
   waiting: Waiting[];
+  /** A statement of this document is running, or one is due in this turn. */
+  busy: boolean;
 }
 
 export const viewBatches = <Type extends string>(addViews: AddViews<Type>) => {
-  let pending = new Map<string, Batch<Type>>();
-  let scheduled = false;
+  const counters = new Map<string, Counter<Type>>();
 
-  const write = async ({ type, documentId, waiting }: Batch<Type>) => {
+  const write = async (key: string, counter: Counter<Type>) => {
+    const reads = counter.waiting;
+    counter.waiting = [];
     try {
-      const total = await addViews(type, documentId, waiting.length);
+      const total = await addViews(counter.type, counter.documentId, reads.length);
       // The last read gets the total, the ones before it the counts before theirs.
-      waiting.forEach((read, index) => read.resolve(total === null ? null : total - (waiting.length - 1 - index)));
+      reads.forEach((read, index) => read.resolve(total === null ? null : total - (reads.length - 1 - index)));
     } catch (error) {
-      for (const read of waiting) read.reject(error);
+      for (const read of reads) read.reject(error);
     }
-  };
-
-  const flush = () => {
-    const batches = pending;
-    pending = new Map();
-    scheduled = false;
-    for (const batch of batches.values()) void write(batch);
+    // The reads that came meanwhile go in the next statement, at once.
+    if (counter.waiting.length > 0) void write(key, counter);
+    else {
+      counter.busy = false;
+      counters.delete(key);
+    }
   };
 
   /** Counts one read of the document; resolves to its count once stored. */
   return (type: Type, documentId: string): Promise<number | null> =>
     new Promise((resolve, reject) => {
       const key = `${type}\u0000${documentId}`;
-      let batch = pending.get(key);
-      if (!batch) pending.set(key, (batch = { type, documentId, waiting: [] }));
-      batch.waiting.push({ resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
+      let counter = counters.get(key);
+      if (!counter) counters.set(key, (counter = { type, documentId, waiting: [], busy: false }));
+      counter.waiting.push({ resolve, reject });
+      if (!counter.busy) {
+        counter.busy = true;
+        const due = counter;
+        setImmediate(() => void write(key, due));
       }
     });
 };

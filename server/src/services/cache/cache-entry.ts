@@ -10,8 +10,9 @@ import type { Range } from './slab';
 /**
  * Memory an entry costs besides its key's and its body's bytes: its own object, its slot in the LRU `Map`, its copy's
  * object, range and `Buffer` view of the region, the ETag string, the key's string header. Measured with
- * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, small search answers:
- * 525 bytes each, 406 beyond key and body; before entries shared their common parts, 810), rounded up. What entries have in common (the route's actions and scopes, the
+ * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, plus its body's bytes
+ * in the region, small search answers: 552 bytes each, 464 of them on the heap; before the region, 525; before entries
+ * shared their common parts, 810), rounded up. What entries have in common (the route's actions and scopes, the
  * versions they were computed under, the content type) is one shared object, not a copy per entry.
  */
 export const ENTRY_OVERHEAD_BYTES = 448;

@@ -78,6 +78,7 @@ async function measure(checkout) {
 }
 
 const runs = await compareCheckouts(checkouts, ROUNDS, measure, 3);
+const names = Object.keys(runs.get(checkouts[0])[0]);
 // Throughput follows CPU per request when the server is the bottleneck: a row's ratio to its floor (or a 304's to
 // `/_health`) is the floor's CPU over the row's.
 console.log(`\n| ratio (floor CPU / row CPU) | ${checkouts.map((c) => path.basename(c)).join(' | ')} |`);

@@ -158,6 +158,37 @@ describe('paged comment threads', () => {
       expect(await firstPage()).toEqual({ ids: [oldest, ...newestFirst.slice(0, PAGE_SIZE - 1)], unions: 1 });
     });
 
+    it('counts an article\'s roots once until a comment or the content changes, and follows moderation, a new root and a Query Engine write', async () => {
+      const { article, approved } = await seedRoots();
+      const total = async () => {
+        const statements: string[] = [];
+        const listener = (query: { sql: string }) => statements.push(query.sql);
+        app.strapi.db.connection.on('query', listener);
+        try {
+          const body = (await rootsPage(article.documentId, { 'pagination[pageSize]': PAGE_SIZE }).expect(200)).body as Page;
+          return { total: body.meta.total, counts: statements.filter((sql) => /^select count\(/i.test(sql.trim())).length };
+        } finally {
+          app.strapi.db.connection.off('query', listener);
+        }
+      };
+      expect((await total()).total).toBe(approved.length);
+      expect(await total()).toEqual({ total: approved.length, counts: 0 });
+
+      await setStatus([approved[0].documentId], 'rejected');
+      expect(await total()).toEqual({ total: approved.length - 1, counts: 1 });
+      await setStatus([approved[0].documentId], 'approved');
+      expect((await total()).total).toBe(approved.length);
+      // The helper links the new comment with knex, which no version follows; the Query Engine write after it is.
+      const [added] = await seedComments(app.strapi, article.documentId, [{ content: 'one more root', status: 'approved', parentIndex: null }]);
+      await setColumn([added], { status: 'approved' });
+      expect((await total()).total).toBe(approved.length + 1);
+      await setColumn([approved[1].id], { status: 'pending' });
+      expect((await total()).total).toBe(approved.length);
+      // A write to the content (another article) moves the version too: counted again, same total.
+      await createArticle(app.strapi);
+      expect(await total()).toEqual({ total: approved.length, counts: 1 });
+    });
+
     it('defaults to newest first and comments.thread.pageSize when only one paging parameter is given', async () => {
       const { article, approved } = await seedRoots();
       const res = await rootsPage(article.documentId, { sort: '' }).expect(200);

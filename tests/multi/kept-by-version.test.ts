@@ -1,11 +1,13 @@
 /**
- * What the plugin keeps in memory per content version besides the response cache (services/cache/kept-by-version.ts):
- * the total of a list without filters and the sitemap's page boundaries. Two instances (A, B) and the test file's own
+ * What the plugin keeps in memory per version stamp besides the response cache (services/cache/kept-by-version.ts):
+ * the total of a list without filters, the sitemap's page boundaries and the total of an article's comment roots. Two instances (A, B) and the test file's own
  * instance on one PostgreSQL database, the response cache off on all three so every read reaches the plugin's code:
  * after each write on another instance (publish, unpublish, delete, Query Engine delete), A and B answer the exact
- * total and sitemap pages that hold exactly the rows an offset read gives.
+ * total and sitemap pages that hold exactly the rows an offset read gives; after each comment write on another
+ * instance (moderation, a new root, a Query Engine write), the exact number of roots.
  */
 import { createDocument } from '../helpers/fixtures';
+import { COMMENT, createArticle, seedComments } from '../helpers/comments';
 import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
 import { parseXml, text } from '../helpers/discovery';
 import { PLUGIN, type TestApp } from '../helpers/strapi';
@@ -83,6 +85,34 @@ describe('kept totals and sitemap boundaries across instances on one PostgreSQL 
         expect({ name, on: on.name, total: await totalOn(on) }).toEqual({ name, on: on.name, total: slugs.length });
         expect({ name, on: on.name, pages: await sitemapOn(on) }).toEqual({ name, on: on.name, pages: split(slugs) });
       }
+    }
+  });
+
+  it('after every comment write on another instance, both answer the exact number of an article\'s roots', async () => {
+    const article = await createArticle(setup.strapi);
+    const ids = await seedComments(
+      setup.strapi,
+      article.documentId,
+      Array.from({ length: 6 }, (_, i) => ({ content: `root ${i}`, status: i < 4 ? ('approved' as const) : ('pending' as const), parentIndex: null })),
+    );
+    // The helper links with knex, which no version follows: one Query Engine write after it.
+    await setup.strapi.db.query(COMMENT as never).updateMany({ where: { id: { $in: ids } }, data: { likes: 0 } });
+    const rootsOn = async (on: Instance) =>
+      (await on.request().get(`/api/bag/articles/${article.documentId}/comments?pagination[pageSize]=2`).expect(200)).body.meta.total as number;
+    const approvedRoots = () => setup.strapi.db.query(COMMENT as never).count({ where: { id: { $in: ids }, status: 'approved' } });
+    const comments = setup.strapi.documents(COMMENT as never);
+    const documentIdOf = async (id: number) => ((await setup.strapi.db.query(COMMENT as never).findOne({ where: { id } })) as { documentId: string }).documentId;
+    const writes: [string, () => Promise<unknown>][] = [
+      ['approve', async () => comments.update({ documentId: await documentIdOf(ids[4]), data: { status: 'approved' } } as never)],
+      ['reject', async () => comments.update({ documentId: await documentIdOf(ids[0]), data: { status: 'rejected' } } as never)],
+      ['Query Engine write', () => setup.strapi.db.query(COMMENT as never).updateMany({ where: { id: ids[5] }, data: { status: 'approved' } })],
+      ['delete', async () => comments.delete({ documentId: await documentIdOf(ids[1]) } as never)],
+    ];
+    for (const [name, write] of writes) {
+      for (const on of [a, b]) expect(await rootsOn(on)).toBe(await approvedRoots());
+      await write();
+      const want = await approvedRoots();
+      for (const on of [a, b]) expect({ name, on: on.name, roots: await rootsOn(on) }).toEqual({ name, on: on.name, roots: want });
     }
   });
 });

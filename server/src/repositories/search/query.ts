@@ -139,51 +139,55 @@ const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
   const countOf = countFor(strapi);
   const text = query.tokens.join(' ');
   const { a, sql, bindings } = filters(strapi, query);
-  const from =
-    `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, plainto_tsquery(bag_search_config(?), ?) query ` +
-    `WHERE s.document @@ query AND ${sql}`;
+  const tsquery = `plainto_tsquery(bag_search_config(?), ?) query`;
+  const from = `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, ${tsquery} WHERE s.document @@ query AND ${sql}`;
   const head = [query.locale, text];
+  // The text reaches ts_headline with `&` and `<` as entities, so that its parser drops nothing (./marks).
+  const options = (extra: string) => `StartSel="${HEADLINE_START}", StopSel="${HEADLINE_END}", ${extra}`;
+  const headline = (column: string) => `ts_headline(s.config, ${headlineInput(`a.${column}`)}, query, ?)`;
+  // One statement. The matches are ranked and counted as narrow rows (id, publication, rank): the rank is computed in
+  // a subquery kept apart by `OFFSET 0`, since the planner would otherwise carry each match's tsvector (~3.4 KB) through
+  // `count(*) OVER ()` and the sort to compute it late, and spill them to temporary files. Only the page's rows are
+  // then joined back to the article and index rows, for their fields and highlights.
+  const ranked =
+    `SELECT id, published_at, rank, count(*) OVER () AS total FROM (` +
+    `SELECT a.${a.id} AS id, a.${a.publishedAt} AS published_at, ts_rank('{0.1, 0.2, 0.4, 1.0}', s.document, query) AS rank ` +
+    `${from} OFFSET 0) matches ORDER BY rank DESC, published_at DESC, id DESC LIMIT ? OFFSET ?`;
   const page = rowsOf(
     await knex(strapi).raw(
-      `SELECT a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
-        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, count(*) OVER () AS total, ` +
-        `ts_rank('{0.1, 0.2, 0.4, 1.0}', s.document, query) AS rank ${from} ` +
-        `ORDER BY rank DESC, a.${a.publishedAt} DESC, a.${a.id} DESC LIMIT ? OFFSET ?`,
-      [...head, ...bindings, query.limit, query.offset],
+      `SELECT page.total AS total, a.${a.id} AS id, a.${a.documentId} AS document_id, a.${a.slug} AS slug, a.${a.title} AS title, ` +
+        `a.${a.summary} AS summary, a.${a.publishedAt} AS published_at, ` +
+        `${headline(a.title)} AS h_title, ${headline(a.summary)} AS h_summary, ${headline(a.content)} AS h_content ` +
+        `FROM (${ranked}) page JOIN ${a.table} a ON a.${a.id} = page.id JOIN ${PG_TABLE} s ON s.article_id = page.id, ${tsquery} ` +
+        `ORDER BY page.rank DESC, page.published_at DESC, page.id DESC`,
+      [
+        options('HighlightAll=true'),
+        options('MaxWords=35, MinWords=15, ShortWord=2'),
+        options('MaxWords=35, MinWords=15, ShortWord=2'),
+        ...head,
+        ...bindings,
+        query.limit,
+        query.offset,
+        ...head,
+      ],
     ),
   );
-  const marks = new Map<number, Highlights>();
-  if (page.length) {
-    const ids = page.map((row) => Number(row.id));
-    // The text reaches ts_headline with `&` and `<` as entities, so that its parser drops nothing (./marks).
-    const options = (extra: string) => `StartSel="${HEADLINE_START}", StopSel="${HEADLINE_END}", ${extra}`;
-    const headline = (column: string) => `ts_headline(s.config, ${headlineInput(`a.${column}`)}, query, ?)`;
-    const rows = rowsOf(
-      await knex(strapi).raw(
-        `SELECT a.${a.id} AS id, ${headline(a.title)} AS h_title, ` +
-          `${headline(a.summary)} AS h_summary, ` +
-          `${headline(a.content)} AS h_content ` +
-          `FROM ${PG_TABLE} s JOIN ${a.table} a ON a.${a.id} = s.article_id, plainto_tsquery(bag_search_config(?), ?) query ` +
-          `WHERE a.${a.id} IN (${ids.map(() => '?').join(', ')})`,
-        [
-          options('HighlightAll=true'),
-          options('MaxWords=35, MinWords=15, ShortWord=2'),
-          options('MaxWords=35, MinWords=15, ShortWord=2'),
-          ...head,
-          ...ids,
-        ],
-      ),
-    );
-    for (const row of rows) {
-      marks.set(Number(row.id), {
+  // A page past the last has no row to carry the count: then it is counted on its own.
+  const total = page.length
+    ? Number(page[0].total)
+    : query.offset > 0
+      ? await countOf(`SELECT count(*) AS total ${from}`, [...head, ...bindings])
+      : 0;
+  return {
+    total,
+    rows: page.map((row) =>
+      toRow(row, {
         highlightTitle: fromHeadline(String(row.h_title ?? '')),
         highlightSummary: fromHeadline(String(row.h_summary ?? '')),
         highlightContent: fromHeadline(String(row.h_content ?? '')),
-      });
-    }
-  }
-  const total = page.length ? Number(page[0].total) : await countOf(`SELECT count(*) AS total ${from}`, [...head, ...bindings]);
-  return { total, rows: page.map((row) => toRow(row, marks.get(Number(row.id)))) };
+      }),
+    ),
+  };
 };
 
 /** One page of matches, best first, and the number of matches. */

@@ -1,11 +1,14 @@
 /**
- * Values derived from the content and kept in this process's memory until the `content` version stamp moves
- * (services/cache/cache-versions.ts): the same coherence as the response cache, whatever `cache.enabled` says. A
- * value is stored under the version read *before* it was computed, and used only while that is still the current
- * version, so after any watched write has returned, on any instance, no value computed before it is used again
- * (docs/caching.md#why-it-is-never-stale). Only the current version's values are kept, at most `limit` of them.
+ * Values derived from the content and kept in this process's memory until the version stamp of one of their scopes
+ * moves (`content` by default; services/cache/cache-versions.ts): the same coherence as the response cache, whatever
+ * `cache.enabled` says. A value is stored under the version read *before* it was computed, and used only while that
+ * is still the current version, so after any watched write has returned, on any instance, no value computed before
+ * it is used again (docs/caching.md#why-it-is-never-stale). Only the current version's values are kept, at most
+ * `limit` of them. With several scopes the version is the sum of theirs: each stamp only grows, so the sum grows
+ * whenever one of them does and is the same only when all are.
  */
 import type { Core } from '@strapi/strapi';
+import type { CacheScope } from '../../domain/cache-scopes';
 import { getService } from '../get-service';
 
 export interface KeptByVersion<V> {
@@ -17,7 +20,11 @@ export interface KeptByVersion<V> {
   set(version: number, key: string, value: V): void;
 }
 
-export const keptByVersion = <V>(strapi: Core.Strapi, limit: number): KeptByVersion<V> => {
+export const keptByVersion = <V>(
+  strapi: Core.Strapi,
+  limit: number,
+  scopes: readonly CacheScope[] = ['content'],
+): KeptByVersion<V> => {
   let current = -1;
   const values = new Map<string, V>();
   const moveTo = (version: number) => {
@@ -29,7 +36,7 @@ export const keptByVersion = <V>(strapi: Core.Strapi, limit: number): KeptByVers
   return {
     async version() {
       const versions = await getService(strapi, 'cache-versions').read();
-      return versions.get('content') ?? 0;
+      return scopes.reduce((sum, scope) => sum + (versions.get(scope) ?? 0), 0);
     },
     get(version, key) {
       moveTo(version);

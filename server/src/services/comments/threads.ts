@@ -3,8 +3,10 @@
  * reply counts). The `comment-threads` service (as `getService` sees it) also holds replies.ts and counts.ts.
  *
  * Everything is read with a few SQL statements per page whose cost follows the page, not the article (but for
- * `meta.total`, one count): the roots in sort order with a keyset cursor (never an OFFSET), replies and counts
- * looked up for the page's ids only. Nothing is cached, so two instances on one database always answer the same.
+ * `meta.total`, one count, kept until a comment or the content changes): the roots in sort order with a keyset
+ * cursor (never an OFFSET), replies and counts looked up for the page's ids only. The total is kept under the
+ * comments' and the content's version stamps (services/cache/kept-by-version.ts), so two instances on one database
+ * always answer the same.
  * The SQL is in repositories/comments/threads.ts; this file decides the plan and shapes the page.
  */
 import type { Core } from '@strapi/strapi';
@@ -13,6 +15,7 @@ import type { PluginConfig } from '../../config/schema';
 import type { Identifier } from '../../domain/comments';
 import type { PageQuery } from '../../domain/thread';
 import { articlePlanRows, firstReplyRows, replyCounts, rootCount, rootRows } from '../../repositories/comments/threads';
+import { keptByVersion } from '../cache/kept-by-version';
 import { closing } from './closing';
 import { counts } from './counts';
 import { replies } from './replies';
@@ -23,6 +26,18 @@ export type { PageMeta, ThreadReply, ThreadRoot } from './thread-pages';
 const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   const pages = threadPages(strapi);
   const { toNode, toNodes, paginate } = pages;
+  /** `meta.total` of an article's roots, by its published rows, kept until a comment or the content changes. */
+  const totals = keptByVersion<number>(strapi, 256, ['comments', 'content']);
+
+  const countRoots = async (rowIds: number[], fromIndex: boolean) => {
+    const version = await totals.version();
+    const key = rowIds.join(',');
+    const kept = totals.get(version, key);
+    if (kept !== undefined) return kept;
+    const total = await rootCount(strapi, rowIds, fromIndex);
+    totals.set(version, key, total);
+    return total;
+  };
 
   /**
    * The rows of a published article (comments are linked to its draft and published rows), else 404, read in one
@@ -68,8 +83,8 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       // `top` sorts on an expression no index serves: always from the links.
       const useIndex = fromIndex && query.sort !== 'top';
       const rows = await rootRows(strapi, { rowIds, useIndex, pinned: article.pinned, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
-      // The one read that grows with the article's roots; `pagination[withCount]=false` skips it.
-      const total = query.withCount ? await rootCount(strapi, rowIds, fromIndex) : undefined;
+      // The one read that grows with the article's roots (once per version); `pagination[withCount]=false` skips it.
+      const total = query.withCount ? await countRoots(rowIds, fromIndex) : undefined;
 
       const closed = await closing(strapi).isClosed(article.documentId, config, article.closedByAdmin);
       const { data, meta } = paginate(toNodes(rows, config.comments.markdown), query, total, closed);

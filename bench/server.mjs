@@ -46,14 +46,27 @@ const idle = async () => {
   }
 };
 
-/** The resident bytes of glibc's main arena (`[heap]` in /proc/self/smaps), or undefined where there is none. */
-const mainArenaRss = () => {
+/**
+ * Resident bytes by kind of mapping (/proc/self/smaps, Linux; undefined elsewhere): glibc's main arena (`[heap]`),
+ * other anonymous mappings (V8's heap pages, other malloc arenas, chunks above the mmap threshold, big buffers), and
+ * files (code, the SQLite file's pages).
+ */
+const mappings = () => {
   try {
     const smaps = fs.readFileSync('/proc/self/smaps', 'utf8');
-    const at = smaps.indexOf(' [heap]\n');
-    if (at < 0) return undefined;
-    const rss = /\nRss: +(\d+) kB/.exec(smaps.slice(at));
-    return rss ? Number(rss[1]) * 1024 : undefined;
+    const sums = { heap: 0, anonymous: 0, files: 0 };
+    let kind = 'anonymous';
+    for (const line of smaps.split('\n')) {
+      const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (header) {
+        const name = header[1].trim();
+        kind = name === '[heap]' ? 'heap' : name === '' || name.startsWith('[') ? 'anonymous' : 'files';
+        continue;
+      }
+      const rss = /^Rss: +(\d+) kB/.exec(line);
+      if (rss) sums[kind] += Number(rss[1]) * 1024;
+    }
+    return sums;
   } catch {
     return undefined;
   }
@@ -113,7 +126,10 @@ process.on('message', async (message) => {
       retainedBytes: heapUsed + external,
       arrayBuffersBytes: arrayBuffers,
       v8HeapBytes,
-      mallocHeapBytes: mainArenaRss(),
+      ...(() => {
+        const sums = mappings();
+        return sums ? { mallocHeapBytes: sums.heap, anonymousBytes: sums.anonymous, fileBytes: sums.files } : {};
+      })(),
     });
   } else if (message.type === 'floor') {
     // The same-size floor of a row: its captured answer, kept as one Buffer made here, once.

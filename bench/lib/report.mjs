@@ -559,6 +559,8 @@ export function markdown(results) {
           const parts = [
             ...part('v8HeapBytes', "V8's resident heap"),
             ...part('mallocHeapBytes', "malloc's main arena ([heap])"),
+            ...part('anonymousBytes', 'other anonymous mappings (V8 included)'),
+            ...part('fileBytes', 'files'),
             ...part('arrayBuffersBytes', 'array buffers'),
           ];
           return `${run === memory ? 'Cache on' : 'Cache off'}: ${parts.join(', ')}.`;

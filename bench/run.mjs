@@ -105,6 +105,10 @@ async function memoryAfterDistinctUrls(db, config, request = rssRequest(), urls 
       heapUsedBeforeBytes: before.heapUsedBytes,
       heapUsedAfterBytes: after.heapUsedBytes,
       retainedGrowthBytes: after.retainedBytes - before.retainedBytes,
+      // Where RSS is: V8's resident heap, malloc's main arena, and array buffers' bytes (the cache's region among them).
+      parts: Object.fromEntries(
+        ['v8HeapBytes', 'mallocHeapBytes', 'anonymousBytes', 'fileBytes', 'arrayBuffersBytes'].map((name) => [name, { before: before[name], after: after[name] }]),
+      ),
     };
   } finally {
     await stopServer(server);

@@ -10,6 +10,7 @@
  * requests a timed load run abandoned) and `stop`. Event-loop delay is sampled every 5 ms
  * (perf_hooks.monitorEventLoopDelay), in this process.
  */
+import fs from 'fs';
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import v8 from 'v8';
 import { loadApp } from './lib/app.mjs';
@@ -42,6 +43,32 @@ const idle = async () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const { user, system } = process.cpuUsage(before);
     if ((user + system) / 1000 < 25 || Date.now() - began > 60_000) return Date.now() - began;
+  }
+};
+
+/**
+ * Resident bytes by kind of mapping (/proc/self/smaps, Linux; undefined elsewhere): glibc's main arena (`[heap]`),
+ * other anonymous mappings (V8's heap pages, other malloc arenas, chunks above the mmap threshold, big buffers), and
+ * files (code, the SQLite file's pages).
+ */
+const mappings = () => {
+  try {
+    const smaps = fs.readFileSync('/proc/self/smaps', 'utf8');
+    const sums = { heap: 0, anonymous: 0, files: 0 };
+    let kind = 'anonymous';
+    for (const line of smaps.split('\n')) {
+      const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (header) {
+        const name = header[1].trim();
+        kind = name === '[heap]' ? 'heap' : name === '' || name.startsWith('[') ? 'anonymous' : 'files';
+        continue;
+      }
+      const rss = /^Rss: +(\d+) kB/.exec(line);
+      if (rss) sums[kind] += Number(rss[1]) * 1024;
+    }
+    return sums;
+  } catch {
+    return undefined;
   }
 };
 
@@ -86,11 +113,24 @@ process.on('message', async (message) => {
       global.gc();
       global.gc();
     }
-    const { rss, heapUsed, external } = process.memoryUsage();
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS. v8HeapBytes: the V8
     // heap's resident pages, the part of RSS that is V8's (the rest: buffers' memory from malloc, code, the database).
+    // mallocHeapBytes: glibc's main arena (`[heap]` in /proc/self/smaps, Linux), where small and mid-sized buffers
+    // freed among live ones stay resident.
     const v8HeapBytes = v8.getHeapStatistics().total_physical_size;
-    process.send({ type: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, retainedBytes: heapUsed + external, v8HeapBytes });
+    process.send({
+      type: 'memory',
+      rssBytes: rss,
+      heapUsedBytes: heapUsed,
+      retainedBytes: heapUsed + external,
+      arrayBuffersBytes: arrayBuffers,
+      v8HeapBytes,
+      ...(() => {
+        const sums = mappings();
+        return sums ? { mallocHeapBytes: sums.heap, anonymousBytes: sums.anonymous, fileBytes: sums.files } : {};
+      })(),
+    });
   } else if (message.type === 'floor') {
     // The same-size floor of a row: its captured answer, kept as one Buffer made here, once.
     floors.set(message.row, { status: message.status, headers: message.headers, body: Buffer.from(message.body, 'base64') });

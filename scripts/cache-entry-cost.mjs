@@ -5,8 +5,9 @@
  * `npm run bench` or a test run leaves it) on a fresh SQLite file with a bound far above what the run fills, sends
  * `entries` anonymous requests for distinct small URLs (a search with no match and an unknown parameter `x=<n>`, so
  * every request is a new entry), and reads V8's heap and the memory outside it (`external`: the bodies' buffers)
- * after a full garbage collection: once filled, once after the cache is cleared. Their difference per entry is the
- * entry's real cost; the cache's own `bytes` per entry is what it counts.
+ * after a full garbage collection: once filled, once after the cache is cleared. Their difference per entry, plus the
+ * bytes its body holds in the cache's region (allocated once, so in `external` both times), is the entry's real cost;
+ * the cache's own `bytes` per entry is what it counts.
  *
  * Usage: node --expose-gc scripts/cache-entry-cost.mjs [entries=20000]
  * BENCH_JSON: a file to write the figures to.
@@ -73,6 +74,7 @@ const worker = async () => {
 await Promise.all(Array.from({ length: 8 }, worker));
 const filled = await settle();
 const stats = cache.stats();
+const region = cache.regionBytes() / stats.entries;
 cache.clear();
 const cleared = await settle();
 
@@ -84,12 +86,14 @@ const summary = {
   countedBytesPerEntry: stats.bytes / stats.entries,
   heapBytesPerEntry: heap,
   externalBytesPerEntry: external,
-  realBytesPerEntry: heap + external,
+  regionBytesPerEntry: region,
+  realBytesPerEntry: heap + external + region,
   rssGrowthBytes: filled.rss - before.rss,
 };
 console.log(
   `${stats.entries} entries: counted ${summary.countedBytesPerEntry.toFixed(0)} B each; ` +
-    `real ${summary.realBytesPerEntry.toFixed(0)} B each (heap ${heap.toFixed(0)}, outside the heap ${external.toFixed(0)}); ` +
+    `real ${summary.realBytesPerEntry.toFixed(0)} B each (heap ${heap.toFixed(0)}, outside the heap ${external.toFixed(0)}, ` +
+    `body in the region ${region.toFixed(0)}); ` +
     `RSS +${(summary.rssGrowthBytes / 2 ** 20).toFixed(1)} MiB`
 );
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));

@@ -549,6 +549,22 @@ export function markdown(results) {
         `MB after a warm-up on one URL → ${mb(memory.afterBytes)} MB (heap used ${mb(memory.heapUsedBeforeBytes)} → ` +
         `${mb(memory.heapUsedAfterBytes)} MB). Cache off: ${mb(memory.off.beforeBytes)} → ${mb(memory.off.afterBytes)} ` +
         `MB (heap used ${mb(memory.off.heapUsedBeforeBytes)} → ${mb(memory.off.heapUsedAfterBytes)} MB).`,
+      ...[memory, memory.off]
+        .filter((run) => run.parts)
+        .map((run) => {
+          const part = (name, label) => {
+            const { before, after } = run.parts[name] ?? {};
+            return before === undefined || after === undefined ? [] : [`${label} ${mb(before)} → ${mb(after)} MB`];
+          };
+          const parts = [
+            ...part('v8HeapBytes', "V8's resident heap"),
+            ...part('mallocHeapBytes', "malloc's main arena ([heap])"),
+            ...part('anonymousBytes', 'other anonymous mappings (V8 included)'),
+            ...part('fileBytes', 'files'),
+            ...part('arrayBuffersBytes', 'array buffers'),
+          ];
+          return `${run === memory ? 'Cache on' : 'Cache off'}: ${parts.join(', ')}.`;
+        }),
     );
   }
   lines.push('', 'Comparator queries (full):', '');

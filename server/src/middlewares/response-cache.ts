@@ -150,7 +150,29 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       })().catch(() => undefined);
       if (answer !== undefined) {
         cache.hit(entry.shared.profile.type);
-        await send(ctx, answer, cacheControl());
+        if (!answer.done) return send(ctx, answer, cacheControl());
+        // The body is the cache's own memory: held until the socket has written it (a slow client reads long after
+        // this returns) and the decompression (if any) has read it.
+        const { done } = answer;
+        let holds = 2;
+        const drop = () => {
+          holds -= 1;
+          if (holds === 0) done();
+        };
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          drop();
+        };
+        ctx.res.once('finish', end);
+        ctx.res.once('close', end);
+        if (ctx.res.writableFinished || ctx.res.closed) end();
+        try {
+          await send(ctx, answer, cacheControl());
+        } finally {
+          drop();
+        }
         return;
       }
     }

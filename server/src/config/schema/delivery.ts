@@ -39,11 +39,15 @@ export const deliverySections = {
   cache: section({
     /** The server-side cache of anonymous GET responses under /api/bag (docs/caching.md). */
     enabled: z.boolean().default(true),
-    /** Memory bound per process, in bytes of cached bodies and keys; least recently used entries go first. */
+    /**
+     * Memory bound per process: the size of the one region the cached bodies are kept in (at most a `Buffer`'s largest,
+     * 4 GiB), and what the entries may cost in all; least recently used entries go first.
+     */
     maxBytes: z
       .number()
       .int()
       .min(0)
+      .max(4 * 1024 ** 3)
       .default(64 * 1024 * 1024),
     /** `Cache-Control` of anonymous responses (seconds); all 0 → `public, no-cache`. */
     http: section({ maxAge: durationOrZero(0), sMaxAge: durationOrZero(0), staleWhileRevalidate: durationOrZero(0) }),

@@ -5,12 +5,14 @@
  */
 import crypto from 'crypto';
 import type { CacheScope } from '../../domain/cache-scopes';
+import type { Range } from './slab';
 
 /**
- * Memory an entry costs besides its key's and its body's bytes: its own object, its slot in the LRU `Map`, the
- * `Buffer` object around its body, the ETag string, the key's string header. Measured with
- * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, small search answers:
- * 525 bytes each, 406 beyond key and body; before entries shared their common parts, 810), rounded up. What entries have in common (the route's actions and scopes, the
+ * Memory an entry costs besides its key's and its body's bytes: its own object, its slot in the LRU `Map`, its copy's
+ * object, range and `Buffer` view of the region, the ETag string, the key's string header. Measured with
+ * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, plus its body's bytes
+ * in the region, small search answers: 552 bytes each, 464 of them on the heap; before the region, 525; before entries
+ * shared their common parts, 810), rounded up. What entries have in common (the route's actions and scopes, the
  * versions they were computed under, the content type) is one shared object, not a copy per entry.
  */
 export const ENTRY_OVERHEAD_BYTES = 448;
@@ -55,25 +57,32 @@ export interface Shared {
   stamp: Stamp;
 }
 
-export interface CacheEntry {
-  key: string;
-  shared: Shared;
-  /**
-   * The body's bytes, outside V8's heap (see the bound in docs/caching.md); with `views`, the counts last shown written
-   * in, so a hit whose counts have not moved sends it as it is. Replaced, never written over: an answer being sent
-   * keeps its bytes.
-   */
+/**
+ * An entry's body as kept: a view of the cache's region (services/cache/slab.ts) and, with `views`, the counts written
+ * in. Never written over while it is kept: new counts go into a new copy, and the old range is reused only once no
+ * answer is still being sent from it.
+ */
+export interface Copy {
+  range: Range;
   body: Buffer;
   /** With `views`: the offsets in `body` where each count starts, and the counts written there. */
   cuts: number[] | undefined;
   counts: number[] | undefined;
-  views: ViewSlots | undefined;
   /** The ETag of `body` as it is (a detail's is weak and the same whatever its count). */
   etag: string;
+}
+
+export interface CacheEntry {
+  key: string;
+  shared: Shared;
+  /** The body, in the region (see the bound in docs/caching.md); replaced, never written over. */
+  copy: Copy;
+  views: ViewSlots | undefined;
   /** A list with counts: the hash of its JSON without them, from which each new set of counts makes its ETag. */
   partsHash: string | undefined;
   /** `gzip`: `body` is compressed (the sitemap). */
   encoding: 'gzip' | undefined;
+  /** What the entry costs besides its body's range in the region (counted there): key, objects, view slots. */
   bytes: number;
 }
 
@@ -83,6 +92,11 @@ export interface CachedAnswer {
   etag: string;
   contentType: string;
   encoding?: 'gzip';
+  /**
+   * `body` is a view of the cache's region, pinned: call once nothing reads it any more (the response has finished or
+   * closed), so its range may be reused. Calling it twice is harmless.
+   */
+  done?: () => void;
 }
 
 const TOKEN = `bag-views-${crypto.randomBytes(9).toString('hex')}`;
@@ -126,23 +140,33 @@ const join = (parts: string[], counts: number[]) => {
 /** Whether two lists of counts are the same. */
 export const sameCounts = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((count, i) => count === b[i]);
 
+/** The length of a body of `length` bytes showing `shown`, once rewritten to show `counts`. */
+export const recountedLength = (length: number, shown: readonly number[], counts: readonly number[]) => {
+  let size = length;
+  for (let i = 0; i < counts.length; i += 1) size += String(counts[i]).length - String(shown[i]).length;
+  return size;
+};
+
 /**
- * A body showing `shown` at `cuts`, rewritten to show `counts` (ASCII digits): new bytes and the counts' new offsets.
+ * A body showing `shown` at `cuts`, rewritten to show `counts` (ASCII digits) into `out` (of `recountedLength`
+ * bytes; a new buffer by default): the new bytes and the counts' new offsets.
  */
-export const recount = (body: Buffer, cuts: readonly number[], shown: readonly number[], counts: readonly number[]) => {
-  const was = shown.map(String);
-  const now = counts.map(String);
-  let size = body.length;
-  for (let i = 0; i < now.length; i += 1) size += now[i].length - was[i].length;
-  const out = Buffer.allocUnsafe(size);
+export const recount = (
+  body: Buffer,
+  cuts: readonly number[],
+  shown: readonly number[],
+  counts: readonly number[],
+  out: Buffer = Buffer.allocUnsafe(recountedLength(body.length, shown, counts)),
+) => {
   const moved: number[] = [];
   let from = 0;
   let to = 0;
   cuts.forEach((cut, i) => {
+    const was = String(shown[i]);
     to += body.copy(out, to, from, cut);
     moved.push(to);
-    to += out.write(now[i], to, 'latin1');
-    from = cut + was[i].length;
+    to += out.write(String(counts[i]), to, 'latin1');
+    from = cut + was.length;
   });
   body.copy(out, to, from);
   return { body: out, cuts: moved };
@@ -186,17 +210,19 @@ export const renderAnswer = (body: Record<string, unknown> | string, profile: Ca
   return { text, etag, parts, views, partsHash: undefined, counts };
 };
 
-/** What an entry costs against `cache.maxBytes`: its key, its body and the memory around them. */
-export const costOf = (key: string, body: Buffer, views: ViewSlots | undefined) =>
+/**
+ * What an entry costs against `cache.maxBytes` besides its body's range in the region: its key and the memory
+ * around them.
+ */
+export const costOf = (key: string, views: ViewSlots | undefined) =>
   ENTRY_OVERHEAD_BYTES +
   Buffer.byteLength(key) +
-  body.length +
   (views === undefined ? 0 : views.kind === 'list' ? LIST_VIEWS_BYTES + LIST_ROW_BYTES * views.ids.length : DETAIL_VIEWS_BYTES);
 
-/** A rendered answer as an entry's body: its bytes as sent, and where its counts start. */
-export const entryBody = (rendered: Rendered): { body: Buffer; cuts: number[] | undefined } => {
-  const body = Buffer.from(rendered.text);
-  if (rendered.parts.length === 1) return { body, cuts: undefined };
+/** A rendered answer's body as kept: its length in bytes, and where its counts start. */
+export const entryLayout = (rendered: Rendered): { length: number; cuts: number[] | undefined } => {
+  const length = Buffer.byteLength(rendered.text);
+  if (rendered.parts.length === 1) return { length, cuts: undefined };
   const cuts: number[] = [];
   let offset = 0;
   rendered.parts.slice(0, -1).forEach((part, i) => {
@@ -204,5 +230,5 @@ export const entryBody = (rendered: Rendered): { body: Buffer; cuts: number[] | 
     cuts.push(offset);
     offset += String(rendered.counts[i]).length;
   });
-  return { body, cuts };
+  return { length, cuts };
 };

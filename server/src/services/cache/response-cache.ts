@@ -1,6 +1,7 @@
 /**
  * The response cache (docs/caching.md): anonymous answers to GETs under /api/bag, in this process's memory, bounded by
- * `cache.maxBytes` (what each entry really costs: services/cache/cache-entry.ts), least recently used out first; hits
+ * `cache.maxBytes` (the bodies' ranges in one region of that size, services/cache/slab.ts, and what each entry costs
+ * beside its body: services/cache/cache-entry.ts), least recently used out first; hits
  * and misses per type for the admin page. Entries are made and turned back into answers with today's counts by
  * cache-entry.ts; whether an entry may be served is decided by its versions (services/cache/cache-versions.ts). No
  * HTTP here: the middleware asks and answers.
@@ -14,26 +15,31 @@ import { getService } from '../get-service';
 import { sharedReads } from './shared-reads';
 import {
   costOf,
-  ENTRY_OVERHEAD_BYTES,
-  entryBody,
+  entryLayout,
   listEtag,
   recount,
+  recountedLength,
   renderAnswer,
   sameCounts,
   type CacheDeclaration,
   type CacheEntry,
   type CachedAnswer,
   type CacheProfile,
+  type Copy,
   type Rendered,
   type Shared,
 } from './cache-entry';
+import { Slab, type Range } from './slab';
 
 export type { CacheDeclaration, CacheEntry, CachedAnswer, CacheProfile, Rendered } from './cache-entry';
 
 const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = new Map<string, CacheEntry>();
   const stats = new Map<string, { hits: number; misses: number }>();
-  let bytes = 0;
+  /** What the entries cost beside their bodies (their bodies' ranges are counted by the region). */
+  let entryBytes = 0;
+  /** The bodies' region: allocated at the first answer kept (the cache is on), never grown. */
+  let slab: Slab | undefined;
   let publicActions: { version: number; actions: Set<string> } | undefined;
   /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
   const profiles = new Map<string, CacheProfile>();
@@ -45,9 +51,14 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!found) stats.set(type, (found = { hits: 0, misses: 0 }));
     return found;
   };
+  /** What counts against `cache.maxBytes`: the region's bytes in use (pinned ranges of gone entries too) and the rest. */
+  const bytesUsed = () => entryBytes + (slab?.used ?? 0);
   const remove = (entry: CacheEntry) => {
-    if (entries.get(entry.key) === entry) entries.delete(entry.key);
-    bytes -= entry.bytes;
+    if (entries.get(entry.key) !== entry) return;
+    entries.delete(entry.key);
+    entryBytes -= entry.bytes;
+    // Freed now, or once the last answer still sending it has finished.
+    slab!.release(entry.copy.range);
   };
   // The file configuration is read once (it does not change while the app runs), not at every hit.
   let fileConfig: ReturnType<ReturnType<typeof getService<'settings'>>['file']>['cache'] | undefined;
@@ -71,33 +82,79 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return made;
   };
 
-  /**
-   * Makes `entry` show `counts`: unchanged when they are the ones it shows (a list read again before any of its rows
-   * was), else new bytes and, for a list, a new ETag; what the entry costs follows its bytes.
-   */
-  const show = (entry: CacheEntry, counts: number[]) => {
-    if (!entry.cuts || !entry.counts || sameCounts(entry.counts, counts)) return;
-    const { body, cuts } = recount(entry.body, entry.cuts, entry.counts, counts);
-    const grown = body.length - entry.body.length;
-    entry.body = body;
-    entry.cuts = cuts;
-    entry.counts = counts;
-    if (entry.partsHash !== undefined) entry.etag = listEtag(entry.partsHash, counts);
-    entry.bytes += grown;
-    if (entries.get(entry.key) === entry) bytes += grown;
+  /** The region, once: when the system refuses that much memory, an empty one (nothing is kept) and a warning. */
+  const regionOf = (size: number) => {
+    try {
+      return new Slab(size);
+    } catch (error) {
+      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${size} bytes for its region (${(error as Error).message})`);
+      return new Slab(0);
+    }
   };
 
-  const put = (entry: CacheEntry) => {
-    const maxBytes = config().maxBytes;
-    if (entry.bytes > maxBytes) return;
-    const old = entries.get(entry.key);
-    if (old) remove(old);
-    entries.set(entry.key, entry);
-    bytes += entry.bytes;
-    for (const oldest of entries.values()) {
-      if (bytes <= maxBytes) break;
+  /**
+   * A range of `length` bytes for a body whose entry costs `cost` besides it: the least recently used entries go (never
+   * `keep`) until both fit the bound and the region has a free range that long. Undefined when it can never fit: larger
+   * than the bound, or the region still too fragmented (by ranges answers are still sending) with nothing left to evict.
+   */
+  const place = (length: number, cost: number, keep?: CacheEntry): Range | undefined => {
+    const { maxBytes } = config();
+    const size = Slab.sizeOf(length);
+    if (size + cost > maxBytes) return undefined;
+    const region = (slab ??= regionOf(maxBytes));
+    for (;;) {
+      if (bytesUsed() + size + cost <= maxBytes) {
+        const range = region.allocate(length);
+        if (range) return range;
+      }
+      let oldest: CacheEntry | undefined;
+      for (const entry of entries.values()) {
+        if (entry !== keep) {
+          oldest = entry;
+          break;
+        }
+      }
+      if (!oldest) return undefined;
       remove(oldest);
     }
+  };
+
+  /** Keeps an entry whose body `write` puts into a range of `length` bytes (replacing `key`'s entry); not if it cannot fit. */
+  const put = (
+    entry: Omit<CacheEntry, 'copy'>,
+    length: number,
+    write: (into: Buffer) => void,
+    copy: Omit<Copy, 'range' | 'body'>,
+  ) => {
+    if (Slab.sizeOf(length) + entry.bytes > config().maxBytes) return;
+    const old = entries.get(entry.key);
+    if (old) remove(old);
+    const range = place(length, entry.bytes);
+    if (!range) return;
+    const body = slab!.view(range, length);
+    write(body);
+    // Written out field by field, not spread: a spread's clone gave every entry its own hidden class (~450 bytes each).
+    const kept: CacheEntry = {
+      key: entry.key,
+      shared: entry.shared,
+      copy: { range, body, cuts: copy.cuts, counts: copy.counts, etag: copy.etag },
+      views: entry.views,
+      partsHash: entry.partsHash,
+      encoding: entry.encoding,
+      bytes: entry.bytes,
+    };
+    entries.set(kept.key, kept);
+    entryBytes += kept.bytes;
+  };
+
+  /** A pinned copy's release, once, however many times it is called. */
+  const unpinner = (range: Range) => {
+    let pinned = true;
+    return () => {
+      if (!pinned) return;
+      pinned = false;
+      slab!.unpin(range);
+    };
   };
 
   return {
@@ -143,20 +200,21 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Keeps a rendered answer for `key`, computed under `versions`. */
     store(key: string, versions: Map<string, number>, profile: CacheProfile, rendered: Rendered, contentType: string) {
       statsOf(profile.type).misses += 1;
-      const { body, cuts } = entryBody(rendered);
+      const { length, cuts } = entryLayout(rendered);
       const { views } = rendered;
-      put({
-        key,
-        shared: sharedOf(profile, contentType, versions),
-        body,
-        cuts,
-        counts: cuts ? rendered.counts : undefined,
-        views,
-        etag: rendered.etag,
-        partsHash: rendered.partsHash,
-        encoding: undefined,
-        bytes: costOf(key, body, views),
-      });
+      put(
+        {
+          key,
+          shared: sharedOf(profile, contentType, versions),
+          views,
+          partsHash: rendered.partsHash,
+          encoding: undefined,
+          bytes: costOf(key, views),
+        },
+        length,
+        (into) => into.write(rendered.text),
+        { cuts, counts: cuts ? rendered.counts : undefined, etag: rendered.etag },
+      );
     },
 
     /**
@@ -166,7 +224,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     keepStream(key: string, versions: Map<string, number>, profile: CacheProfile, etag: string, contentType: string): Transform {
       statsOf(profile.type).misses += 1;
       const stamp = sharedOf(profile, contentType, versions);
-      const limit = config().maxBytes - ENTRY_OVERHEAD_BYTES - Buffer.byteLength(key);
+      const limit = config().maxBytes - costOf(key, undefined);
       const gzip = zlib.createGzip();
       const compressed: Buffer[] = [];
       let size = 0;
@@ -183,19 +241,16 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       });
       gzip.on('end', () => {
         if (dropped) return;
-        const body = Buffer.concat(compressed);
-        put({
-          key,
-          shared: stamp,
-          body,
-          cuts: undefined,
-          counts: undefined,
-          views: undefined,
-          etag,
-          partsHash: undefined,
-          encoding: 'gzip',
-          bytes: costOf(key, body, undefined),
-        });
+        put(
+          { key, shared: stamp, views: undefined, partsHash: undefined, encoding: 'gzip', bytes: costOf(key, undefined) },
+          size,
+          (into) => {
+            let at = 0;
+            for (const chunk of compressed) at += chunk.copy(into, at);
+          },
+          { cuts: undefined, counts: undefined, etag },
+        );
+        compressed.length = 0;
       });
       gzip.on('error', () => undefined);
       return new Transform({
@@ -217,24 +272,51 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** The answer from `entry` with today's view counts; undefined when a counted row is gone (then computed anew). */
+    /**
+     * The answer from `entry` with today's view counts; undefined when a counted row is gone (then computed anew). Its
+     * body may be a pinned view of the region: the caller calls `done` once the response has finished or closed.
+     */
     async answer(entry: CacheEntry): Promise<CachedAnswer | undefined> {
       const { views } = entry;
       const { contentType } = entry.shared;
-      if (entry.encoding) return { body: entry.body, etag: entry.etag, contentType, encoding: entry.encoding };
-      if (!views) return { body: entry.body, etag: entry.etag, contentType };
+      // Pinned before anything is awaited: evicted or replaced meanwhile, its bytes stay as they are until released.
+      const copy = entry.copy;
+      slab!.pin(copy.range);
+      const done = unpinner(copy.range);
+      if (entry.encoding) return { body: copy.body, etag: copy.etag, contentType, encoding: entry.encoding, done };
+      if (!views || !copy.cuts || !copy.counts) return { body: copy.body, etag: copy.etag, contentType, done };
       let counts: number[];
-      if (views.kind === 'detail') {
-        const count = await (viewsService ??= getService(strapi, 'views')).increment(views.uid as never, views.documentId);
-        if (count === null) return undefined;
-        counts = [count];
-      } else {
-        const rows = await countReads(`${views.uid}\n${views.ids.join(',')}`, () => viewCounts(strapi, views.uid, views.ids));
-        if (views.ids.some((id) => !rows.has(id))) return undefined;
-        counts = views.ids.map((id) => rows.get(id)!);
+      try {
+        if (views.kind === 'detail') {
+          const count = await (viewsService ??= getService(strapi, 'views')).increment(views.uid as never, views.documentId);
+          if (count === null) return void done();
+          counts = [count];
+        } else {
+          const rows = await countReads(`${views.uid}\n${views.ids.join(',')}`, () => viewCounts(strapi, views.uid, views.ids));
+          if (views.ids.some((id) => !rows.has(id))) return void done();
+          counts = views.ids.map((id) => rows.get(id)!);
+        }
+      } catch (error) {
+        done();
+        throw error;
       }
-      show(entry, counts);
-      return { body: entry.body, etag: entry.etag, contentType };
+      if (sameCounts(copy.counts, counts)) return { body: copy.body, etag: copy.etag, contentType, done };
+      const length = recountedLength(copy.body.length, copy.counts, counts);
+      // A detail's count moves at every read: its bytes are this answer's alone, an ordinary short-lived buffer. A
+      // list's counts stay until one of its rows is read: the new bytes are kept in the region for the next hits, if
+      // the entry is still the one kept and they fit (the rewrite is the one copy either way).
+      const range =
+        views.kind === 'list' && entry.copy === copy && entries.get(entry.key) === entry ? place(length, 0, entry) : undefined;
+      // place() may have evicted entries, never this one; `copy` is still pinned.
+      const out = range ? slab!.view(range, length) : undefined;
+      const { body, cuts } = recount(copy.body, copy.cuts, copy.counts, counts, out);
+      const etag = entry.partsHash !== undefined ? listEtag(entry.partsHash, counts) : copy.etag;
+      done();
+      if (!range) return { body, etag, contentType };
+      slab!.release(copy.range);
+      entry.copy = { range, body, cuts, counts, etag };
+      slab!.pin(range);
+      return { body, etag, contentType, done: unpinner(range) };
     },
 
     hit(type: string) {
@@ -257,14 +339,18 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       const types = [...stats.entries()]
         .map(([type, { hits, misses }]) => ({ type, hits, misses, hitRatio: hits + misses === 0 ? 0 : hits / (hits + misses) }))
         .sort((a, b) => a.type.localeCompare(b.type));
-      return { enabled: config().enabled, maxBytes: config().maxBytes, bytes, entries: entries.size, types };
+      return { enabled: config().enabled, maxBytes: config().maxBytes, bytes: bytesUsed(), entries: entries.size, types };
+    },
+
+    /** The region's bytes in use (the bodies' ranges, pinned ones of gone entries too); 0 before the first entry. */
+    regionBytes() {
+      return slab?.used ?? 0;
     },
 
     clear() {
-      entries.clear();
+      for (const entry of [...entries.values()]) remove(entry);
       stats.clear();
       shared.clear();
-      bytes = 0;
       publicActions = undefined;
     },
   };

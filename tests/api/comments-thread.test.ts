@@ -108,6 +108,19 @@ describe('paged comment threads', () => {
       .map((row) => row.id);
 
   describe('pages of roots', () => {
+    /** The first page of an article's roots and the SQL knex sent while it was answered. */
+    const firstPageWithStatements = async (article: string) => {
+      const statements: string[] = [];
+      const listener = (query: { sql: string }) => statements.push(query.sql);
+      app.strapi.db.connection.on('query', listener);
+      try {
+        const body = (await rootsPage(article, { 'pagination[pageSize]': PAGE_SIZE }).expect(200)).body as Page;
+        return { body, statements };
+      } finally {
+        app.strapi.db.connection.off('query', listener);
+      }
+    };
+
     it.each(['createdAt:desc', 'createdAt:asc', 'top'])('lists every approved root exactly once, in order, sorted by %s', async (sort) => {
       const { article, approved } = await seedRoots();
       const { seen, pages, last } = await walk(article.documentId, sort, PAGE_SIZE);
@@ -140,15 +153,8 @@ describe('paged comment threads', () => {
     it('reads the pinned roots on a first page only when one of the article\'s comments is pinned', async () => {
       const { article, approved } = await seedRoots();
       const firstPage = async () => {
-        const statements: string[] = [];
-        const listener = (query: { sql: string }) => statements.push(query.sql);
-        app.strapi.db.connection.on('query', listener);
-        try {
-          const body = (await rootsPage(article.documentId, { 'pagination[pageSize]': PAGE_SIZE }).expect(200)).body as Page;
-          return { ids: body.data.map((node) => node.id), unions: statements.filter((sql) => /union all/i.test(sql)).length };
-        } finally {
-          app.strapi.db.connection.off('query', listener);
-        }
+        const { body, statements } = await firstPageWithStatements(article.documentId);
+        return { ids: body.data.map((node) => node.id), unions: statements.filter((sql) => /union all/i.test(sql)).length };
       };
       const newestFirst = expectedOrder(approved, 'createdAt:desc');
       expect(await firstPage()).toEqual({ ids: newestFirst.slice(0, PAGE_SIZE), unions: 0 });
@@ -161,15 +167,8 @@ describe('paged comment threads', () => {
     it('counts an article\'s roots once until a comment or the content changes, and follows moderation, a new root and a Query Engine write', async () => {
       const { article, approved } = await seedRoots();
       const total = async () => {
-        const statements: string[] = [];
-        const listener = (query: { sql: string }) => statements.push(query.sql);
-        app.strapi.db.connection.on('query', listener);
-        try {
-          const body = (await rootsPage(article.documentId, { 'pagination[pageSize]': PAGE_SIZE }).expect(200)).body as Page;
-          return { total: body.meta.total, counts: statements.filter((sql) => /^select count\(/i.test(sql.trim())).length };
-        } finally {
-          app.strapi.db.connection.off('query', listener);
-        }
+        const { body, statements } = await firstPageWithStatements(article.documentId);
+        return { total: body.meta.total, counts: statements.filter((sql) => /^select count\(/i.test(sql.trim())).length };
       };
       expect((await total()).total).toBe(approved.length);
       expect(await total()).toEqual({ total: approved.length, counts: 0 });

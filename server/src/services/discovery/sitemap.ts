@@ -11,15 +11,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { uid } from '../../domain/plugin-id';
-import {
-  countPublished,
-  filesOf,
-  pageBoundaries,
-  publishedChunk,
-  publishedVersions,
-  type AlternateRow,
-  type SitemapRow,
-} from '../../repositories/discovery/sitemap';
+import { countPublished, filesOf, pageBoundaries, publishedChunk, type AlternateRow, type SitemapRow } from '../../repositories/discovery/sitemap';
 import type { PluginConfig } from '../../config/schema';
 import { publishedWithSlugs } from '../../repositories/content/redirects';
 import { normalizePath } from '../content/redirects';
@@ -76,6 +68,18 @@ const urlXml = (site: Site, kind: LinkKind, row: SitemapRow, versions: Alternate
 };
 
 type Paths = PluginConfig['site']['paths'];
+
+/** Rows read at once, and the cover of each that has one. */
+interface Chunk {
+  rows: SitemapRow[];
+  covers: Map<number, string>;
+}
+
+/** A row's versions but those whose front-end path an editor's redirect takes. */
+const listedVersions = (plan: Plan, kind: LinkKind, versions: AlternateRow[]) =>
+  plan.redirected.size === 0
+    ? versions
+    : versions.filter((version) => !plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale))));
 
 /**
  * Where a run of URLs starts: the type (index into KINDS), and in it either after the row `afterId` (keyset) or
@@ -146,32 +150,36 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
     return starts;
   };
 
-  /** The URLs from `cursor`, `count` of them, as XML chunks. */
+  /** One chunk of rows of KINDS[index] from `afterId` or `offset`, with their covers when the type has them. */
+  const readChunk = async (plan: Plan, index: number, afterId: number | undefined, offset: number, limit: number): Promise<Chunk> => {
+    const { uid: type, cover } = KINDS[index];
+    const rows = await publishedChunk(strapi, type, { afterId, offset, limit, exclude: plan.excluded[index] });
+    const covers = new Map<number, string>();
+    if (cover && rows.length > 0) for (const file of await filesOf(strapi, type, cover, rows.map((row) => row.id))) covers.set(file.rowId, file.url);
+    return { rows, covers };
+  };
+
+  /**
+   * The URLs from `cursor`, `count` of them, as XML chunks. The next chunk of a type is asked for as soon as the one
+   * before has arrived (its last id is the next one's keyset start), so the database reads it while this one's XML
+   * is built and written.
+   */
   async function* urls(plan: Plan, cursor: Cursor, count: number): AsyncGenerator<string> {
     let left = count;
-    for (let index = cursor.index; index < KINDS.length; index += 1) {
-      const { kind, uid: type, cover, xDefault } = KINDS[index];
-      if (left <= 0) return;
+    for (let index = cursor.index; index < KINDS.length && left > 0; index += 1) {
+      const { kind, xDefault } = KINDS[index];
       const first = index === cursor.index;
-      let afterId = first ? cursor.afterId : undefined;
-      let offset = first ? cursor.skip : 0;
-      while (left > 0) {
-        const rows = await publishedChunk(strapi, type, { afterId, offset, limit: Math.min(CHUNK, left), exclude: plan.excluded[index] });
-        if (rows.length === 0) break;
-        offset = 0;
-        afterId = rows[rows.length - 1].id;
+      let next: Promise<Chunk> | undefined = readChunk(plan, index, first ? cursor.afterId : undefined, first ? cursor.skip : 0, Math.min(CHUNK, left));
+      while (next) {
+        const { rows, covers }: Chunk = await next;
         left -= rows.length;
-        const versions = new Map<string, AlternateRow[]>();
-        for (const version of await publishedVersions(strapi, type, [...new Set(rows.map((row) => row.documentId))])) {
-          if (plan.redirected.size > 0 && plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale)))) continue;
-          versions.set(version.documentId, [...(versions.get(version.documentId) ?? []), version]);
-        }
-        const covers = new Map<number, string>();
-        if (cover) for (const file of await filesOf(strapi, type, cover, rows.map((row) => row.id))) covers.set(file.rowId, file.url);
+        next = rows.length === CHUNK && left > 0 ? readChunk(plan, index, rows[rows.length - 1].id, 0, Math.min(CHUNK, left)) : undefined;
+        // Should the client go away while the read ahead is in flight, its failure is nobody's to handle.
+        next?.catch(() => undefined);
+        if (rows.length === 0) break;
         yield rows
-          .map((row) => urlXml(plan.site, kind, row, versions.get(row.documentId) ?? [], plan.defaultLocale, Boolean(xDefault), covers.get(row.id)))
+          .map((row) => urlXml(plan.site, kind, row, listedVersions(plan, kind, row.versions), plan.defaultLocale, Boolean(xDefault), covers.get(row.id)))
           .join('');
-        if (rows.length < CHUNK) break;
       }
     }
   }

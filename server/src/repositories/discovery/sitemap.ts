@@ -107,13 +107,13 @@ export const publishedChunk = async (
     .orderBy('c.id', 'asc')) as (Omit<SitemapRow, 'versions'> & { versionLocale: string | null; versionSlug: string })[];
   const out: SitemapRow[] = [];
   let last: SitemapRow | undefined;
-  for (const { versionLocale, versionSlug, ...row } of rows) {
+  for (const row of rows) {
     const id = Number(row.id);
     if (last?.id !== id) {
-      last = { ...row, id, versions: [] };
+      last = { id, documentId: row.documentId, locale: row.locale, slug: row.slug, updatedAt: row.updatedAt, versions: [] };
       out.push(last);
     }
-    if (versionLocale !== null) last.versions.push({ locale: versionLocale, slug: versionSlug });
+    if (row.versionLocale !== null) last.versions.push({ locale: row.versionLocale, slug: row.versionSlug });
   }
   for (const row of out) if (row.versions.length > 1) row.versions.sort(byLocale);
   return out;
@@ -148,9 +148,13 @@ export const pageBoundaries = async (
   return rows.map((row) => ({ id: Number(row.id), position: Number(row.position) }));
 };
 
-/** The `field` file (first by order) of each of these rows of `uid`, through the upload plugin's morph table. */
-export const filesOf = async (strapi: Core.Strapi, uid: string, field: string, rowIds: number[]): Promise<CoverRow[]> => {
-  if (rowIds.length === 0) return [];
+/**
+ * The `field` file (first by order) of each row of `uid` with an id from `first` to `last`, through the upload
+ * plugin's morph table: a chunk's covers as one range of the table's `related_id` index (drafts and rows the
+ * chunk skips come along and go unused), where a list of the chunk's thousand ids made PostgreSQL check every link
+ * row of the field against the list.
+ */
+export const filesOf = async (strapi: Core.Strapi, uid: string, field: string, { first, last }: { first: number; last: number }): Promise<CoverRow[]> => {
   const file = tableOf(strapi, FILE_UID);
   const { joinTable } = strapi.db.metadata.get(FILE_UID).attributes.related as unknown as { joinTable: MorphJoinTable };
   const link = joinTable.name;
@@ -163,9 +167,9 @@ export const filesOf = async (strapi: Core.Strapi, uid: string, field: string, r
     .select({ rowId: `${link}.${relatedId}`, url: `${file.table}.${file.column('url')}` })
     .where(`${link}.${relatedType}`, uid)
     .where(`${link}.field`, field)
-    .whereIn(`${link}.${relatedId}`, rowIds)
+    .whereBetween(`${link}.${relatedId}`, [first, last])
     .orderBy([`${link}.${relatedId}`, `${link}.order`])) as CoverRow[];
-  const first = new Map<number, CoverRow>();
-  for (const row of rows) if (!first.has(Number(row.rowId))) first.set(Number(row.rowId), { rowId: Number(row.rowId), url: row.url });
-  return [...first.values()];
+  const firstOf = new Map<number, CoverRow>();
+  for (const row of rows) if (!firstOf.has(Number(row.rowId))) firstOf.set(Number(row.rowId), { rowId: Number(row.rowId), url: row.url });
+  return [...firstOf.values()];
 };

@@ -54,26 +54,22 @@ export interface Plan {
   version: number;
 }
 
-/** One `<url>` element. */
+/** One `<url>` element (the row's own alternate is its `loc`). */
 const urlXml = (site: Site, kind: LinkKind, row: SitemapRow, versions: AlternateRow[], defaultLocale: string, xDefault: boolean, cover?: string) => {
-  const parts = [`<url><loc>${xml(site.link(kind, row.slug, row.locale))}</loc><lastmod>${w3cDate(row.updatedAt)}</lastmod>`];
-  if (cover) parts.push(`<image:image><image:loc>${xml(site.media(cover))}</image:loc></image:image>`);
+  const loc = xml(site.link(kind, row.slug, row.locale));
+  let out = `<url><loc>${loc}</loc><lastmod>${w3cDate(row.updatedAt)}</lastmod>`;
+  if (cover) out += `<image:image><image:loc>${xml(site.media(cover))}</image:loc></image:image>`;
   for (const version of versions) {
-    parts.push(`<xhtml:link rel="alternate" hreflang="${xml(version.locale)}" href="${xml(site.link(kind, version.slug, version.locale))}"/>`);
+    const href = version.locale === row.locale && version.slug === row.slug ? loc : xml(site.link(kind, version.slug, version.locale));
+    out += `<xhtml:link rel="alternate" hreflang="${xml(version.locale)}" href="${href}"/>`;
   }
   const fallback = xDefault ? versions.find((version) => version.locale === defaultLocale) : undefined;
-  if (fallback) parts.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site.link(kind, fallback.slug, fallback.locale))}"/>`);
-  parts.push('</url>\n');
-  return parts.join('');
+  if (fallback) out += `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site.link(kind, fallback.slug, fallback.locale))}"/>`;
+  return `${out}</url>\n`;
 };
 
 type Paths = PluginConfig['site']['paths'];
 
-/** Rows read at once, and the cover of each that has one. */
-interface Chunk {
-  rows: SitemapRow[];
-  covers: Map<number, string>;
-}
 
 /** A row's versions but those whose front-end path an editor's redirect takes. */
 const listedVersions = (plan: Plan, kind: LinkKind, versions: AlternateRow[]) =>
@@ -150,35 +146,43 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
     return starts;
   };
 
-  /** One chunk of rows of KINDS[index] from `afterId` or `offset`, with their covers when the type has them. */
-  const readChunk = async (plan: Plan, index: number, afterId: number | undefined, offset: number, limit: number): Promise<Chunk> => {
+  /** The covers of a chunk of rows of KINDS[index] (none when the type has no cover field). */
+  const coversOf = async (index: number, rows: SitemapRow[]): Promise<Map<number, string>> => {
     const { uid: type, cover } = KINDS[index];
-    const rows = await publishedChunk(strapi, type, { afterId, offset, limit, exclude: plan.excluded[index] });
     const covers = new Map<number, string>();
-    if (cover && rows.length > 0) for (const file of await filesOf(strapi, type, cover, rows.map((row) => row.id))) covers.set(file.rowId, file.url);
-    return { rows, covers };
+    if (!cover || rows.length === 0) return covers;
+    for (const file of await filesOf(strapi, type, cover, { first: rows[0].id, last: rows[rows.length - 1].id })) covers.set(file.rowId, file.url);
+    return covers;
   };
 
   /**
-   * The URLs from `cursor`, `count` of them, as XML chunks. The next chunk of a type is asked for as soon as the one
-   * before has arrived (its last id is the next one's keyset start), so the database reads it while this one's XML
+   * The URLs from `cursor`, `count` of them, as XML chunks. As soon as a chunk's rows arrive, the next chunk (after
+   * its last id) and this chunk's covers are asked for together, so the database reads ahead while this chunk's XML
    * is built and written.
    */
   async function* urls(plan: Plan, cursor: Cursor, count: number): AsyncGenerator<string> {
     let left = count;
     for (let index = cursor.index; index < KINDS.length && left > 0; index += 1) {
-      const { kind, xDefault } = KINDS[index];
+      const { kind, uid: type, xDefault } = KINDS[index];
+      const exclude = plan.excluded[index];
       const first = index === cursor.index;
-      let next: Promise<Chunk> | undefined = readChunk(plan, index, first ? cursor.afterId : undefined, first ? cursor.skip : 0, Math.min(CHUNK, left));
+      let next: Promise<SitemapRow[]> | undefined = publishedChunk(strapi, type, {
+        afterId: first ? cursor.afterId : undefined,
+        offset: first ? cursor.skip : 0,
+        limit: Math.min(CHUNK, left),
+        exclude,
+      });
       while (next) {
-        const { rows, covers }: Chunk = await next;
+        const rows: SitemapRow[] = await next;
         left -= rows.length;
-        next = rows.length === CHUNK && left > 0 ? readChunk(plan, index, rows[rows.length - 1].id, 0, Math.min(CHUNK, left)) : undefined;
-        // Should the client go away while the read ahead is in flight, its failure is nobody's to handle.
+        const covers = coversOf(index, rows);
+        next = rows.length === CHUNK && left > 0 ? publishedChunk(strapi, type, { afterId: rows[rows.length - 1].id, limit: Math.min(CHUNK, left), exclude }) : undefined;
+        // Should this chunk's covers fail, or the client go away, the read ahead's failure is nobody's to handle.
         next?.catch(() => undefined);
         if (rows.length === 0) break;
+        const coverOf = await covers;
         yield rows
-          .map((row) => urlXml(plan.site, kind, row, listedVersions(plan, kind, row.versions), plan.defaultLocale, Boolean(xDefault), covers.get(row.id)))
+          .map((row) => urlXml(plan.site, kind, row, listedVersions(plan, kind, row.versions), plan.defaultLocale, Boolean(xDefault), coverOf.get(row.id)))
           .join('');
       }
     }

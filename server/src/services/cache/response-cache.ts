@@ -6,12 +6,13 @@
  * cache-entry.ts; whether an entry may be served is decided by its versions (services/cache/cache-versions.ts). No
  * HTTP here: the middleware asks and answers.
  */
-import { Transform } from 'stream';
-import zlib from 'zlib';
+import type { Transform } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID, uid } from '../../domain/plugin-id';
 import { viewCounts } from '../../repositories/cache/views';
 import { getService } from '../get-service';
+import { compressedCopy } from './compressed-copy';
+import { publicActions } from './public-actions';
 import { sharedReads } from './shared-reads';
 import {
   costOf,
@@ -40,7 +41,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   let entryBytes = 0;
   /** The bodies' region: allocated at the first answer kept (the cache is on), never grown. */
   let slab: Slab | undefined;
-  let publicActions: { version: number; actions: Set<string> } | undefined;
+  const publicRole = publicActions(strapi);
   /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
   const profiles = new Map<string, CacheProfile>();
   /** One `Shared` per profile, content type and versions: the newest only (older ones live as long as their entries). */
@@ -225,51 +226,17 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       statsOf(profile.type).misses += 1;
       const stamp = sharedOf(profile, contentType, versions);
       const limit = config().maxBytes - costOf(key, undefined);
-      const gzip = zlib.createGzip();
-      const compressed: Buffer[] = [];
-      let size = 0;
-      let dropped = false;
-      const drop = () => {
-        dropped = true;
-        compressed.length = 0;
-        gzip.destroy();
-      };
-      gzip.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) drop();
-        else compressed.push(chunk);
-      });
-      gzip.on('end', () => {
-        if (dropped) return;
+      return compressedCopy(limit, (chunks, size) =>
         put(
           { key, shared: stamp, views: undefined, partsHash: undefined, encoding: 'gzip', bytes: costOf(key, undefined) },
           size,
           (into) => {
             let at = 0;
-            for (const chunk of compressed) at += chunk.copy(into, at);
+            for (const chunk of chunks) at += chunk.copy(into, at);
           },
           { cuts: undefined, counts: undefined, etag },
-        );
-        compressed.length = 0;
-      });
-      gzip.on('error', () => undefined);
-      return new Transform({
-        transform(chunk: Buffer | string, _encoding, callback) {
-          if (!dropped) gzip.write(chunk);
-          callback(null, chunk);
-        },
-        // The answer ends once its copy is kept, so the next request finds it.
-        flush(callback) {
-          if (dropped) return callback();
-          gzip.once('close', () => callback());
-          gzip.end();
-        },
-        destroy(error, callback) {
-          // Dropped by the client or failed: the copy would be incomplete.
-          if (!gzip.writableEnded) drop();
-          callback(error);
-        },
-      });
+        ),
+      );
     },
 
     /**
@@ -324,16 +291,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Whether the Public role holds every one of `actions`, as of `permissionsVersion` (re-read when it moved). */
-    async publicMay(actions: readonly string[], permissionsVersion: number): Promise<boolean> {
-      if (publicActions?.version !== permissionsVersion) {
-        const rows = (await strapi.db
-          .query('plugin::users-permissions.permission')
-          .findMany({ where: { role: { type: 'public' } }, select: ['action'] })) as { action: string }[];
-        publicActions = { version: permissionsVersion, actions: new Set(rows.map((row) => row.action)) };
-      }
-      const allowed = publicActions.actions;
-      return actions.every((action) => allowed.has(action));
-    },
+    publicMay: (actions: readonly string[], permissionsVersion: number) => publicRole.may(actions, permissionsVersion),
 
     stats() {
       const types = [...stats.entries()]
@@ -351,7 +309,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const entry of [...entries.values()]) remove(entry);
       stats.clear();
       shared.clear();
-      publicActions = undefined;
+      publicRole.forget();
     },
   };
 };

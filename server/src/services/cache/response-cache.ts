@@ -83,16 +83,6 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return made;
   };
 
-  /** The region, once: when the system refuses that much memory, an empty one (nothing is kept) and a warning. */
-  const regionOf = (size: number) => {
-    try {
-      return new Slab(size);
-    } catch (error) {
-      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${size} bytes for its region (${(error as Error).message})`);
-      return new Slab(0);
-    }
-  };
-
   /**
    * A range of `length` bytes for a body whose entry costs `cost` besides it: the least recently used entries go (never
    * `keep`) until both fit the bound and the region has a free range that long. Undefined when it can never fit: larger
@@ -102,7 +92,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const { maxBytes } = config();
     const size = Slab.sizeOf(length);
     if (size + cost > maxBytes) return undefined;
-    const region = (slab ??= regionOf(maxBytes));
+    // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
+    const region = (slab ??= Slab.orEmpty(maxBytes, (error) =>
+      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${maxBytes} bytes for its region (${error.message})`),
+    ));
     for (;;) {
       if (bytesUsed() + size + cost <= maxBytes) {
         const range = region.allocate(length);
@@ -146,6 +139,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     };
     entries.set(kept.key, kept);
     entryBytes += kept.bytes;
+    return kept;
   };
 
   /** A pinned copy's release, once, however many times it is called. */
@@ -198,12 +192,15 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The text and ETag of an answer (see renderAnswer). */
     render: renderAnswer,
 
-    /** Keeps a rendered answer for `key`, computed under `versions`. */
+    /**
+     * Keeps a rendered answer for `key`, computed under `versions`, and gives it back as a pinned view of its copy
+     * (answered as a hit is: `done` once the response has finished or closed); undefined when it could not be kept.
+     */
     store(key: string, versions: Map<string, number>, profile: CacheProfile, rendered: Rendered, contentType: string) {
       statsOf(profile.type).misses += 1;
       const { length, cuts } = entryLayout(rendered);
       const { views } = rendered;
-      put(
+      const kept = put(
         {
           key,
           shared: sharedOf(profile, contentType, versions),
@@ -216,6 +213,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         (into) => into.write(rendered.text),
         { cuts, counts: cuts ? rendered.counts : undefined, etag: rendered.etag },
       );
+      if (!kept) return undefined;
+      const { range, body, etag } = kept.copy;
+      slab!.pin(range);
+      return { body, etag, contentType, done: unpinner(range) } satisfies CachedAnswer;
     },
 
     /**

@@ -69,7 +69,7 @@ import {
   smallEntryRequest,
   threads,
 } from './lib/scenarios.mjs';
-import { cannon, capture, deepestAllowedQuery, floorOf, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
+import { cannon, capture, deepestAllowedQuery, floorOf, measure, measureInTurns, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
 import { scaleRun } from './lib/scale.mjs';
 import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
@@ -262,6 +262,16 @@ async function main() {
     log(`${name}${options?.label ? ` (${options.label})` : ''}: ${measured.failed ?? `${fmt(measured.rps)} req/s`}`);
     return measured;
   };
+  // A row judged against another, the two measured in turns (bench/lib/measure.mjs): `reference` holds the other's.
+  const rowInTurns = async (server, name, request, reference, options) => {
+    const measured = { name, ...(await measureInTurns(server, request, reference)) };
+    log(
+      `${name}${options?.label ? ` (${options.label})` : ''}: ${
+        measured.failed ?? `${fmt(measured.rps)} req/s, in turns with ${reference.path}: ${fmt(measured.reference.rps)} req/s`
+      }`,
+    );
+    return measured;
+  };
   // The same-size floor of a cached read, measured right after it: its answer (a hit by then) captured and served
   // again by the host from a Buffer, with the same autocannon settings.
   let health;
@@ -296,7 +306,7 @@ async function main() {
         results.locales.push({
           base: locale.base,
           cache: 'on',
-          ...(await row(server, locale.name, locale, { label: 'cache on' })),
+          ...(await rowInTurns(server, locale.name, locale, pair.bag, { label: 'cache on' })),
         });
       }
       const host = await row(server, `${pair.name}: host`, pair.host);
@@ -359,7 +369,7 @@ async function main() {
       const request = await revalidationOf(server, revalidation);
       const measured = request.failed
         ? { name: revalidation.name, path: revalidation.path, method: 'GET', failed: request.failed }
-        : await row(server, revalidation.name, request);
+        : await rowInTurns(server, revalidation.name, request, { path: '/_health' });
       results.revalidations.push({ ...measured, path: revalidation.path });
       if (request.failed) log(`${revalidation.name}: ${request.failed}`);
     }
@@ -400,7 +410,7 @@ async function main() {
         results.locales.push({
           base: locale.base,
           cache: 'off',
-          ...(await row(uncached, locale.name, locale, { label: 'cache off' })),
+          ...(await rowInTurns(uncached, locale.name, locale, measured.bag, { label: 'cache off' })),
         });
       }
     }

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
- * `node bench/miss-cpu.mjs [--rounds=<n>] [--count=<n>]`: what a cache miss costs over the same request with the
- * cache off, in server CPU time per request (as bench/list-cpu.mjs measures it; steadier than req/s on a busy machine).
+ * `node bench/miss-cpu.mjs [--rounds=<n>] [--count=<n>] [--connections=<n>] [--cpu-prof]`: what a cache miss costs
+ * over the same request with the cache off, in server CPU time per request (as bench/list-cpu.mjs measures it;
+ * steadier than req/s on a busy machine).
  * Two servers on the SQLite database `node bench/run.mjs --only="articles list"` seeded (run that first), one with the
  * response cache on and one with it off, are sent the bench's miss row in turns: the article list with a filter whose
- * value is new on every request, so every request on the first server is a miss that is then kept. With
- * `--cpu-prof`, both servers also write a .cpuprofile to playground/.tmp/profiles/miss-<on|off>/.
+ * value is new on every request, so every request on the first server is a miss that is then kept; one after another,
+ * or `--connections` at once as the bench sends them. With `--cpu-prof`, both servers also write a .cpuprofile to
+ * playground/.tmp/profiles/miss-<on|off>/.
  */
+import autocannon from 'autocannon';
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
@@ -17,6 +20,8 @@ const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsW
 const ROUNDS = option('rounds', 5);
 const COUNT = option('count', 200);
 const PROFILE = process.argv.includes('--cpu-prof');
+/** Requests sent at once (autocannon, as the bench's rows are); 1: one after another with fetch. */
+const CONNECTIONS = option('connections', 1);
 
 const cpuMs = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -35,15 +40,31 @@ let n = 0;
 const samples = { on: [], off: [] };
 const run = async (name) => {
   const booted = servers[name];
-  const get = async () => {
+  const next = () => {
     n += 1;
-    const res = await fetch(`${booted.url}/api/bag/articles?filters[title][$ne]=miss-${process.pid}-${n}`);
+    return `/api/bag/articles?filters[title][$ne]=miss-${process.pid}-${n}`;
+  };
+  const get = async () => {
+    const res = await fetch(booted.url + next());
     if (res.status !== 200) throw new Error(`${res.status}`);
     await res.arrayBuffer();
   };
-  for (let i = 0; i < 5; i += 1) await get();
+  const load = async (amount) => {
+    if (CONNECTIONS === 1) {
+      for (let i = 0; i < amount; i += 1) await get();
+      return;
+    }
+    const result = await autocannon({
+      url: booted.url,
+      connections: CONNECTIONS,
+      amount,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+    });
+    if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
+  };
+  await load(CONNECTIONS * 5);
   const before = cpuMs(booted.child.pid);
-  for (let i = 0; i < COUNT; i += 1) await get();
+  await load(COUNT);
   samples[name].push((cpuMs(booted.child.pid) - before) / COUNT);
 };
 try {

@@ -264,7 +264,7 @@ async function main() {
   };
   // A row judged against another, the two measured in turns (bench/lib/measure.mjs): `reference` holds the other's.
   const rowInTurns = async (server, name, request, reference, options) => {
-    const measured = { name, ...(await measureInTurns(server, request, reference)) };
+    const measured = { name, ...(await measureInTurns(server, request, reference, { referenceServer: options?.referenceServer })) };
     log(
       `${name}${options?.label ? ` (${options.label})` : ''}: ${
         measured.failed ?? `${fmt(measured.rps)} req/s, in turns with ${reference.path}: ${fmt(measured.reference.rps)} req/s`
@@ -373,12 +373,18 @@ async function main() {
       results.revalidations.push({ ...measured, path: revalidation.path });
       if (request.failed) log(`${revalidation.name}: ${request.failed}`);
     }
-    for (const miss of misses().filter((m) => selected(m.name))) {
-      results.misses.push({
-        name: miss.name,
-        path: miss.path,
-        miss: await row(server, miss.name, miss, { label: 'cache on' }),
-      });
+    // A miss in turns with the same sequence on a server with the cache off (booted for it, same database).
+    const chosenMisses = misses().filter((m) => selected(m.name));
+    if (chosenMisses.length > 0) {
+      const off = await bootServer({ db, config: { cache: { enabled: false } } });
+      try {
+        for (const miss of chosenMisses) {
+          const measured = await rowInTurns(server, miss.name, miss, miss, { label: 'cache on', referenceServer: off });
+          results.misses.push({ name: miss.name, path: miss.path, miss: measured, off: measured.reference });
+        }
+      } finally {
+        await stopServer(off);
+      }
     }
     for (const repeat of repeats().filter((r) => selected(r.name))) {
       results.repeats.push({ name: repeat.name, path: repeat.path, on: await row(server, repeat.name, repeat, { label: 'cache on' }) });
@@ -413,11 +419,6 @@ async function main() {
           ...(await rowInTurns(uncached, locale.name, locale, measured.bag, { label: 'cache off' })),
         });
       }
-    }
-    for (const miss of misses().filter((m) => selected(m.name))) {
-      results.misses.find((m) => m.name === miss.name).off = await row(uncached, miss.name, miss, {
-        label: 'cache off',
-      });
     }
     for (const repeat of repeats().filter((r) => selected(r.name))) {
       results.repeats.find((r) => r.name === repeat.name).off = await row(uncached, repeat.name, repeat, { label: 'cache off' });

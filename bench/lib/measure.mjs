@@ -205,25 +205,30 @@ export async function measure(server, request, { stalls = false } = {}) {
  * the seconds they take then weighs on both alike, where two rows measured one after the other can differ by 10 %
  * on a quiet machine. The row's req/s is all its slices' requests over their seconds, its p50 the median of theirs, its
  * p99 the largest; `reference` the same for the other row. Slow rows (measured by count) are measured as `measure` does.
+ * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
+ * the two is loaded at a time).
  */
-export async function measureInTurns(server, request, referenceRequest, { slices = DURATION >= 5 ? 5 : 1 } = {}) {
+export async function measureInTurns(server, request, referenceRequest, { slices = DURATION >= 5 ? 5 : 1, referenceServer = server } = {}) {
   const row = { path: request.path, method: request.method ?? 'GET' };
+  const on = (req) => (req === request ? server : referenceServer);
   for (const req of [request, referenceRequest]) {
-    const probed = await probe(server, req);
+    const probed = await probe(on(req), req);
     if (!probed.ok) return { ...row, failed: `${req === request ? '' : 'its reference: '}${probed.error}` };
     if (req === request) row.bytes = probed.bytes;
   }
   const began = Date.now();
   await probe(server, request);
-  if ((Date.now() - began) * 20 > DURATION * 1000) return { ...(await measure(server, request)), reference: await measure(server, referenceRequest) };
+  if ((Date.now() - began) * 20 > DURATION * 1000) {
+    return { ...(await measure(server, request)), reference: await measure(referenceServer, referenceRequest) };
+  }
   const byCount = { amount: CONNECTIONS * 2 };
   await cannon(server, request, byCount);
-  await cannon(server, referenceRequest, byCount);
+  await cannon(referenceServer, referenceRequest, byCount);
   const runs = { row: [], reference: [] };
   for (let slice = 0; slice < slices; slice += 1) {
     for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {
-      const result = await cannon(server, req, { duration: DURATION / slices });
-      await ask(server, { type: 'idle' });
+      const result = await cannon(on(req), req, { duration: DURATION / slices });
+      await ask(on(req), { type: 'idle' });
       runs[name].push({ result, unexpected: unexpected(req, result) });
     }
   }

@@ -6,12 +6,13 @@
  * cache-entry.ts; whether an entry may be served is decided by its versions (services/cache/cache-versions.ts). No
  * HTTP here: the middleware asks and answers.
  */
-import { Transform } from 'stream';
-import zlib from 'zlib';
+import type { Transform } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID, uid } from '../../domain/plugin-id';
 import { viewCounts } from '../../repositories/cache/views';
 import { getService } from '../get-service';
+import { compressedCopy } from './compressed-copy';
+import { publicActions } from './public-actions';
 import { sharedReads } from './shared-reads';
 import {
   costOf,
@@ -40,7 +41,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   let entryBytes = 0;
   /** The bodies' region: allocated at the first answer kept (the cache is on), never grown. */
   let slab: Slab | undefined;
-  let publicActions: { version: number; actions: Set<string> } | undefined;
+  const publicRole = publicActions(strapi);
   /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
   const profiles = new Map<string, CacheProfile>();
   /** One `Shared` per profile, content type and versions: the newest only (older ones live as long as their entries). */
@@ -82,16 +83,6 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return made;
   };
 
-  /** The region, once: when the system refuses that much memory, an empty one (nothing is kept) and a warning. */
-  const regionOf = (size: number) => {
-    try {
-      return new Slab(size);
-    } catch (error) {
-      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${size} bytes for its region (${(error as Error).message})`);
-      return new Slab(0);
-    }
-  };
-
   /**
    * A range of `length` bytes for a body whose entry costs `cost` besides it: the least recently used entries go (never
    * `keep`) until both fit the bound and the region has a free range that long. Undefined when it can never fit: larger
@@ -101,7 +92,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const { maxBytes } = config();
     const size = Slab.sizeOf(length);
     if (size + cost > maxBytes) return undefined;
-    const region = (slab ??= regionOf(maxBytes));
+    // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
+    const region = (slab ??= Slab.orEmpty(maxBytes, (error) =>
+      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${maxBytes} bytes for its region (${error.message})`),
+    ));
     for (;;) {
       if (bytesUsed() + size + cost <= maxBytes) {
         const range = region.allocate(length);
@@ -145,6 +139,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     };
     entries.set(kept.key, kept);
     entryBytes += kept.bytes;
+    return kept;
   };
 
   /** A pinned copy's release, once, however many times it is called. */
@@ -197,12 +192,15 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The text and ETag of an answer (see renderAnswer). */
     render: renderAnswer,
 
-    /** Keeps a rendered answer for `key`, computed under `versions`. */
+    /**
+     * Keeps a rendered answer for `key`, computed under `versions`, and gives it back as a pinned view of its copy
+     * (answered as a hit is: `done` once the response has finished or closed); undefined when it could not be kept.
+     */
     store(key: string, versions: Map<string, number>, profile: CacheProfile, rendered: Rendered, contentType: string) {
       statsOf(profile.type).misses += 1;
       const { length, cuts } = entryLayout(rendered);
       const { views } = rendered;
-      put(
+      const kept = put(
         {
           key,
           shared: sharedOf(profile, contentType, versions),
@@ -215,6 +213,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         (into) => into.write(rendered.text),
         { cuts, counts: cuts ? rendered.counts : undefined, etag: rendered.etag },
       );
+      if (!kept) return undefined;
+      const { range, body, etag } = kept.copy;
+      slab!.pin(range);
+      return { body, etag, contentType, done: unpinner(range) } satisfies CachedAnswer;
     },
 
     /**
@@ -225,51 +227,17 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       statsOf(profile.type).misses += 1;
       const stamp = sharedOf(profile, contentType, versions);
       const limit = config().maxBytes - costOf(key, undefined);
-      const gzip = zlib.createGzip();
-      const compressed: Buffer[] = [];
-      let size = 0;
-      let dropped = false;
-      const drop = () => {
-        dropped = true;
-        compressed.length = 0;
-        gzip.destroy();
-      };
-      gzip.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) drop();
-        else compressed.push(chunk);
-      });
-      gzip.on('end', () => {
-        if (dropped) return;
+      return compressedCopy(limit, (chunks, size) =>
         put(
           { key, shared: stamp, views: undefined, partsHash: undefined, encoding: 'gzip', bytes: costOf(key, undefined) },
           size,
           (into) => {
             let at = 0;
-            for (const chunk of compressed) at += chunk.copy(into, at);
+            for (const chunk of chunks) at += chunk.copy(into, at);
           },
           { cuts: undefined, counts: undefined, etag },
-        );
-        compressed.length = 0;
-      });
-      gzip.on('error', () => undefined);
-      return new Transform({
-        transform(chunk: Buffer | string, _encoding, callback) {
-          if (!dropped) gzip.write(chunk);
-          callback(null, chunk);
-        },
-        // The answer ends once its copy is kept, so the next request finds it.
-        flush(callback) {
-          if (dropped) return callback();
-          gzip.once('close', () => callback());
-          gzip.end();
-        },
-        destroy(error, callback) {
-          // Dropped by the client or failed: the copy would be incomplete.
-          if (!gzip.writableEnded) drop();
-          callback(error);
-        },
-      });
+        ),
+      );
     },
 
     /**
@@ -324,16 +292,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Whether the Public role holds every one of `actions`, as of `permissionsVersion` (re-read when it moved). */
-    async publicMay(actions: readonly string[], permissionsVersion: number): Promise<boolean> {
-      if (publicActions?.version !== permissionsVersion) {
-        const rows = (await strapi.db
-          .query('plugin::users-permissions.permission')
-          .findMany({ where: { role: { type: 'public' } }, select: ['action'] })) as { action: string }[];
-        publicActions = { version: permissionsVersion, actions: new Set(rows.map((row) => row.action)) };
-      }
-      const allowed = publicActions.actions;
-      return actions.every((action) => allowed.has(action));
-    },
+    publicMay: (actions: readonly string[], permissionsVersion: number) => publicRole.may(actions, permissionsVersion),
 
     stats() {
       const types = [...stats.entries()]
@@ -351,7 +310,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const entry of [...entries.values()]) remove(entry);
       stats.clear();
       shared.clear();
-      publicActions = undefined;
+      publicRole.forget();
     },
   };
 };

@@ -4,9 +4,10 @@
  *
  * The document is produced as a sequence of chunks (an async generator): rows are read CHUNK at a time, keyset-paged
  * by id, each with its document's published versions, and each chunk's XML is yielded while the next chunk is read,
- * so a sitemap of any size never sits in memory as one string. Order: articles, pages, categories, tags, each by row id; page `n` starts at URL `(n - 1) * pageSize`,
- * found as the row that ends page `n - 1` (every page's last row is read in one statement per type and kept until the
- * content changes), so every page is a keyset read and the whole sitemap costs time linear in its URLs.
+ * so a sitemap of any size never sits in memory as one string. Order: articles, pages, categories, tags, each by row
+ * id; page `n` starts at URL `(n - 1) * pageSize`, found as the row that ends page `n - 1` (every page's last row is
+ * read in one statement per type and kept until the content changes), so every page is a keyset read and the whole
+ * sitemap costs time linear in its URLs.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';

@@ -69,7 +69,7 @@ import {
   smallEntryRequest,
   threads,
 } from './lib/scenarios.mjs';
-import { cannon, capture, deepestAllowedQuery, floorOf, measure, probe, revalidation as revalidationOf } from './lib/measure.mjs';
+import { cannon, capture, deepestAllowedQuery, floorOf, measure, measureInTurns, probe, revalidation as revalidationOf } from './lib/measure.mjs';
 import { queryPlans } from './lib/query-plans.mjs';
 import { scaleRun } from './lib/scale.mjs';
 import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
@@ -264,6 +264,16 @@ async function main() {
     log(`${name}${options?.label ? ` (${options.label})` : ''}: ${measured.failed ?? `${fmt(measured.rps)} req/s`}`);
     return measured;
   };
+  // A row judged against another, the two measured in turns (bench/lib/measure.mjs): `reference` holds the other's.
+  const rowInTurns = async (server, name, request, reference, options) => {
+    const measured = { name, ...(await measureInTurns(server, request, reference, { referenceServer: options?.referenceServer })) };
+    log(
+      `${name}${options?.label ? ` (${options.label})` : ''}: ${
+        measured.failed ?? `${fmt(measured.rps)} req/s, in turns with ${reference.path}: ${fmt(measured.reference.rps)} req/s`
+      }`,
+    );
+    return measured;
+  };
   // The same-size floor of a cached read, measured right after it: its answer (a hit by then) captured and served
   // again by the host from a Buffer, with the same autocannon settings.
   let health;
@@ -298,7 +308,7 @@ async function main() {
         results.locales.push({
           base: locale.base,
           cache: 'on',
-          ...(await row(server, locale.name, locale, { label: 'cache on' })),
+          ...(await rowInTurns(server, locale.name, locale, pair.bag, { label: 'cache on' })),
         });
       }
       const host = await row(server, `${pair.name}: host`, pair.host);
@@ -361,16 +371,22 @@ async function main() {
       const request = await revalidationOf(server, revalidation);
       const measured = request.failed
         ? { name: revalidation.name, path: revalidation.path, method: 'GET', failed: request.failed }
-        : await row(server, revalidation.name, request);
+        : await rowInTurns(server, revalidation.name, request, { path: '/_health' });
       results.revalidations.push({ ...measured, path: revalidation.path });
       if (request.failed) log(`${revalidation.name}: ${request.failed}`);
     }
-    for (const miss of misses().filter((m) => selected(m.name))) {
-      results.misses.push({
-        name: miss.name,
-        path: miss.path,
-        miss: await row(server, miss.name, miss, { label: 'cache on' }),
-      });
+    // A miss in turns with the same sequence on a server with the cache off (booted for it, same database).
+    const chosenMisses = misses().filter((m) => selected(m.name));
+    if (chosenMisses.length > 0) {
+      const off = await bootServer({ db, config: { cache: { enabled: false } } });
+      try {
+        for (const miss of chosenMisses) {
+          const measured = await rowInTurns(server, miss.name, miss, miss, { label: 'cache on', referenceServer: off });
+          results.misses.push({ name: miss.name, path: miss.path, miss: measured, off: measured.reference });
+        }
+      } finally {
+        await stopServer(off);
+      }
     }
     for (const repeat of repeats().filter((r) => selected(r.name))) {
       results.repeats.push({ name: repeat.name, path: repeat.path, on: await row(server, repeat.name, repeat, { label: 'cache on' }) });
@@ -402,14 +418,9 @@ async function main() {
         results.locales.push({
           base: locale.base,
           cache: 'off',
-          ...(await row(uncached, locale.name, locale, { label: 'cache off' })),
+          ...(await rowInTurns(uncached, locale.name, locale, measured.bag, { label: 'cache off' })),
         });
       }
-    }
-    for (const miss of misses().filter((m) => selected(m.name))) {
-      results.misses.find((m) => m.name === miss.name).off = await row(uncached, miss.name, miss, {
-        label: 'cache off',
-      });
     }
     for (const repeat of repeats().filter((r) => selected(r.name))) {
       results.repeats.find((r) => r.name === repeat.name).off = await row(uncached, repeat.name, repeat, { label: 'cache off' });

@@ -198,3 +198,54 @@ export async function measure(server, request, { stalls = false } = {}) {
   }
   return row;
 }
+
+/**
+ * A row and the row it is judged against, measured in turns on the same server: after one warm-up of each, `slices`
+ * slices of `DURATION / slices` seconds each, alternating (row, reference, row, …). A drift of the machine's load over
+ * the seconds they take then weighs on both alike, where two rows measured one after the other can differ by 10 %
+ * on a quiet machine. The row's req/s is all its slices' requests over their seconds, its p50 the median of theirs, its
+ * p99 the largest; `reference` the same for the other row. Slow rows (measured by count) are measured as `measure` does.
+ * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
+ * the two is loaded at a time).
+ */
+export async function measureInTurns(server, request, referenceRequest, { slices = DURATION >= 5 ? 5 : 1, referenceServer = server } = {}) {
+  const row = { path: request.path, method: request.method ?? 'GET' };
+  const on = (req) => (req === request ? server : referenceServer);
+  for (const req of [request, referenceRequest]) {
+    const probed = await probe(on(req), req);
+    if (!probed.ok) return { ...row, failed: `${req === request ? '' : 'its reference: '}${probed.error}` };
+    if (req === request) row.bytes = probed.bytes;
+  }
+  const began = Date.now();
+  await probe(server, request);
+  if ((Date.now() - began) * 20 > DURATION * 1000) {
+    return { ...(await measure(server, request)), reference: await measure(referenceServer, referenceRequest) };
+  }
+  const byCount = { amount: CONNECTIONS * 2 };
+  await cannon(server, request, byCount);
+  await cannon(referenceServer, referenceRequest, byCount);
+  const runs = { row: [], reference: [] };
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {
+      const result = await cannon(on(req), req, { duration: DURATION / slices });
+      await ask(on(req), { type: 'idle' });
+      runs[name].push({ result, unexpected: unexpected(req, result) });
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const summary = (list) => {
+    const requests = list.reduce((sum, { result }) => sum + result.requests.total, 0);
+    const seconds = list.reduce((sum, { result }) => sum + result.duration, 0);
+    return {
+      rps: requests / seconds,
+      p50: median(list.map(({ result }) => result.latency.p50)),
+      p99: Math.max(...list.map(({ result }) => result.latency.p99)),
+      requests,
+      seconds,
+      non2xx: list.reduce((sum, run) => sum + run.unexpected, 0),
+      errors: list.reduce((sum, { result }) => sum + result.errors + result.timeouts, 0),
+      slices: list.length,
+    };
+  };
+  return { ...row, ...summary(runs.row), reference: { path: referenceRequest.path, ...summary(runs.reference) } };
+}

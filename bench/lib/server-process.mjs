@@ -96,11 +96,11 @@ const freePort = () =>
   });
 
 /** Forks a bench script; resolves with the child and a buffer of its stderr for error reports. */
-export const start = (script, env) => {
+export const start = (script, env, execArgv = []) => {
   const child = fork(path.join(ROOT, 'bench', script), [], {
     env,
     // The server can collect garbage on request before it reports its memory (the cache's RSS row).
-    execArgv: [...process.execArgv, '--expose-gc'],
+    execArgv: [...process.execArgv, '--expose-gc', ...execArgv],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const output = [];
@@ -141,7 +141,7 @@ export const exited = (child) =>
  * `config`: plugin configuration merged into the bench's (CMS_BAG_CONFIG); `restCache`: load
  * @strapi-community/plugin-rest-cache (REST_CACHE=1, with the host API: its comparator routes).
  */
-export async function bootServer({ db, withPlugin = true, withHostApi = false, restCache = false, config }) {
+export async function bootServer({ db, withPlugin = true, withHostApi = false, restCache = false, config, execArgv }) {
   const port = await freePort();
   const child = start('server.mjs', {
     ...baseEnv,
@@ -151,7 +151,7 @@ export async function bootServer({ db, withPlugin = true, withHostApi = false, r
     CMS_BAG_ENABLED: String(withPlugin),
     BENCH_HOST_API: String(withHostApi),
     REST_CACHE: String(restCache),
-  });
+  }, execArgv);
   const ready = await nextMessage(child, 'ready');
   return {
     child,

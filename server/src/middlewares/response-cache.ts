@@ -110,6 +110,32 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     ctx.type = answer.contentType;
   };
 
+  /**
+   * Sends an answer whose body is the cache's own memory: held until the socket has written it (a slow client reads long
+   * after this returns) and the decompression (if any) has read it; then `done` lets the range be reused.
+   */
+  const sendHeld = async (ctx: Context, answer: CachedAnswer, done: () => void, control: string) => {
+    let holds = 2;
+    const drop = () => {
+      holds -= 1;
+      if (holds === 0) done();
+    };
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      drop();
+    };
+    ctx.res.once('finish', end);
+    ctx.res.once('close', end);
+    if (ctx.res.writableFinished || ctx.res.closed) end();
+    try {
+      await send(ctx, answer, control);
+    } finally {
+      drop();
+    }
+  };
+
   /** A streamed answer's weak ETag: its URL and the versions read before it was computed. */
   const streamEtag = (key: string, versions: Map<string, number>) => `W/"${hash(`${key} ${[...versions].sort().join(' ')}`)}"`;
 
@@ -150,30 +176,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       })().catch(() => undefined);
       if (answer !== undefined) {
         cache.hit(entry.shared.profile.type);
-        if (!answer.done) return send(ctx, answer, cacheControl());
-        // The body is the cache's own memory: held until the socket has written it (a slow client reads long after
-        // this returns) and the decompression (if any) has read it.
-        const { done } = answer;
-        let holds = 2;
-        const drop = () => {
-          holds -= 1;
-          if (holds === 0) done();
-        };
-        let ended = false;
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          drop();
-        };
-        ctx.res.once('finish', end);
-        ctx.res.once('close', end);
-        if (ctx.res.writableFinished || ctx.res.closed) end();
-        try {
-          await send(ctx, answer, cacheControl());
-        } finally {
-          drop();
-        }
-        return;
+        return answer.done ? sendHeld(ctx, answer, answer.done, cacheControl()) : send(ctx, answer, cacheControl());
       }
     }
 
@@ -220,7 +223,9 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!isPlainObject(ctx.body) && written === undefined) return;
     const contentType = written === undefined ? 'application/json' : ctx.response.get('Content-Type') || 'application/json';
     const rendered = cache.render(written ?? (ctx.body as Record<string, unknown>), profile);
-    if (cacheable) cache.store(key, versions!, profile, rendered, contentType);
+    // Kept: answered from its copy (the text is encoded once); not kept (or not cacheable): from the text.
+    const kept = cacheable ? cache.store(key, versions!, profile, rendered, contentType) : undefined;
+    if (kept?.done) return sendHeld(ctx, kept, kept.done, control);
     await send(ctx, { body: Buffer.from(rendered.text), etag: rendered.etag, contentType }, control);
   };
 };

@@ -6,12 +6,13 @@
  * cache-entry.ts; whether an entry may be served is decided by its versions (services/cache/cache-versions.ts). No
  * HTTP here: the middleware asks and answers.
  */
-import { Transform } from 'stream';
-import zlib from 'zlib';
+import type { Transform } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID, uid } from '../../domain/plugin-id';
 import { viewCounts } from '../../repositories/cache/views';
 import { getService } from '../get-service';
+import { compressedCopy } from './compressed-copy';
+import { publicActions } from './public-actions';
 import { sharedReads } from './shared-reads';
 import {
   costOf,
@@ -46,7 +47,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   let table: EntryTable | undefined;
   /** The entries whose bodies show `views`, by slot (few: article and page lists and details). */
   let counted = new Map<number, Counted>();
-  let publicActions: { version: number; actions: Set<string> } | undefined;
+  const publicRole = publicActions(strapi);
   /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
   const profiles = new Map<string, CacheProfile>();
   /** One `Shared` per profile and content type, the newest versions only (older ones live as long as their entries). */
@@ -115,16 +116,6 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return made;
   };
 
-  /** The region, once: when the system refuses that much memory, an empty one (nothing is kept) and a warning. */
-  const regionOf = (size: number) => {
-    try {
-      return new Slab(size);
-    } catch (error) {
-      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${size} bytes for its region (${(error as Error).message})`);
-      return new Slab(0);
-    }
-  };
-
   /**
    * The offset of a range of `length` bytes for an entry that costs `cost` besides it: the least recently used
    * entries go (never the slot `keep`) until both fit the bound and the region has a free range that long. -1 when it
@@ -148,7 +139,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * Keeps an entry for `key` (replacing its entry) whose body `write` puts into `bodyLength` bytes of the region, after
-   * its key and ETag; not if it cannot fit.
+   * its key and ETag: its slot, or -1 when it cannot fit (not kept).
    */
   const put = (
     key: string,
@@ -162,8 +153,12 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const keyLength = Buffer.byteLength(key);
     const length = keyLength + etag.length + bodyLength;
     const cost = costOf(views?.views);
-    if (Slab.sizeOf(length) + cost > config().maxBytes || etag.length > 0xffff) return;
-    slab ??= regionOf(config().maxBytes);
+    if (Slab.sizeOf(length) + cost > config().maxBytes || etag.length > 0xffff) return -1;
+    // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
+    const { maxBytes } = config();
+    slab ??= Slab.orEmpty(maxBytes, (error) =>
+      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${maxBytes} bytes for its region (${error.message})`),
+    );
     table ??= new EntryTable(slab.region);
     if (table.sparse) {
       const moved = new Map<number, Counted>();
@@ -177,7 +172,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const old = table.find(key, hash);
     if (old >= 0) remove(old);
     const offset = place(length, cost);
-    if (offset < 0) return;
+    if (offset < 0) return -1;
     const { region } = slab;
     region.write(key, offset, keyLength, 'utf8');
     region.write(etag, offset + keyLength, 'latin1');
@@ -187,6 +182,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     stamp.refs += 1;
     entryBytes += cost;
     if (views) counted.set(slot, views);
+    return slot;
   };
 
   /** A pinned range's release, once, however many times it is called. */
@@ -239,12 +235,15 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The text and ETag of an answer (see renderAnswer). */
     render: renderAnswer,
 
-    /** Keeps a rendered answer for `key`, computed under `versions`. */
+    /**
+     * Keeps a rendered answer for `key`, computed under `versions`, and gives it back as a pinned view of its copy
+     * (answered as a hit is: `done` once the response has finished or closed); undefined when it could not be kept.
+     */
     store(key: string, versions: Map<string, number>, profile: CacheProfile, rendered: Rendered, contentType: string) {
       statsOf(profile.type).misses += 1;
       const { length, cuts } = entryLayout(rendered);
       const { views } = rendered;
-      put(
+      const slot = put(
         key,
         sharedOf(profile, contentType, versions),
         rendered.etag,
@@ -253,6 +252,12 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         views && cuts ? { views, cuts, counts: rendered.counts, partsHash: rendered.partsHash } : undefined,
         0,
       );
+      if (slot < 0) return undefined;
+      const t = table!;
+      const offset = t.offset[slot];
+      const bodyAt = offset + t.keyLength[slot] + t.etagLength[slot];
+      slab!.pin(offset);
+      return { body: slab!.view(bodyAt, length), etag: rendered.etag, contentType, done: unpinner(offset) } satisfies CachedAnswer;
     },
 
     /**
@@ -263,22 +268,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       statsOf(profile.type).misses += 1;
       const stamp = sharedOf(profile, contentType, versions);
       const limit = config().maxBytes - costOf(undefined) - Buffer.byteLength(key) - etag.length;
-      const gzip = zlib.createGzip();
-      const compressed: Buffer[] = [];
-      let size = 0;
-      let dropped = false;
-      const drop = () => {
-        dropped = true;
-        compressed.length = 0;
-        gzip.destroy();
-      };
-      gzip.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) drop();
-        else compressed.push(chunk);
-      });
-      gzip.on('end', () => {
-        if (dropped) return;
+      return compressedCopy(limit, (chunks, size) =>
         put(
           key,
           stamp,
@@ -286,31 +276,12 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
           size,
           (into) => {
             let at = 0;
-            for (const chunk of compressed) at += chunk.copy(into, at);
+            for (const chunk of chunks) at += chunk.copy(into, at);
           },
           undefined,
           GZIP,
-        );
-        compressed.length = 0;
-      });
-      gzip.on('error', () => undefined);
-      return new Transform({
-        transform(chunk: Buffer | string, _encoding, callback) {
-          if (!dropped) gzip.write(chunk);
-          callback(null, chunk);
-        },
-        // The answer ends once its copy is kept, so the next request finds it.
-        flush(callback) {
-          if (dropped) return callback();
-          gzip.once('close', () => callback());
-          gzip.end();
-        },
-        destroy(error, callback) {
-          // Dropped by the client or failed: the copy would be incomplete.
-          if (!gzip.writableEnded) drop();
-          callback(error);
-        },
-      });
+        ),
+      );
     },
 
     /**
@@ -386,16 +357,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Whether the Public role holds every one of `actions`, as of `permissionsVersion` (re-read when it moved). */
-    async publicMay(actions: readonly string[], permissionsVersion: number): Promise<boolean> {
-      if (publicActions?.version !== permissionsVersion) {
-        const rows = (await strapi.db
-          .query('plugin::users-permissions.permission')
-          .findMany({ where: { role: { type: 'public' } }, select: ['action'] })) as { action: string }[];
-        publicActions = { version: permissionsVersion, actions: new Set(rows.map((row) => row.action)) };
-      }
-      const allowed = publicActions.actions;
-      return actions.every((action) => allowed.has(action));
-    },
+    publicMay: (actions: readonly string[], permissionsVersion: number) => publicRole.may(actions, permissionsVersion),
 
     stats() {
       const types = [...stats.entries()]
@@ -417,7 +379,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       counted = new Map();
       stats.clear();
       shared.clear();
-      publicActions = undefined;
+      publicRole.forget();
     },
   };
 };

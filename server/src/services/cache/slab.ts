@@ -46,6 +46,16 @@ export class Slab {
     return this.usedBytes;
   }
 
+  /** A region of `capacity` bytes, or an empty one (nothing fits) when the system refuses that much (`refused`: why). */
+  static orEmpty(capacity: number, refused: (error: Error) => void) {
+    try {
+      return new Slab(capacity);
+    } catch (error) {
+      refused(error as Error);
+      return new Slab(0);
+    }
+  }
+
   /** The size a request of `length` bytes takes in the region. */
   static sizeOf(length: number) {
     return Math.max(ALIGN, Math.ceil(length / ALIGN) * ALIGN);

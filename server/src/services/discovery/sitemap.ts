@@ -3,23 +3,16 @@
  * locale, as a sitemaps.org `urlset`, or, over `sitemap.pageSize` URLs, a `sitemapindex` of numbered pages.
  *
  * The document is produced as a sequence of chunks (an async generator): rows are read CHUNK at a time, keyset-paged
- * by id, and each chunk's XML is yielded before the next is read, so a sitemap of any size never sits in memory as
- * one string. Order: articles, pages, categories, tags, each by row id; page `n` starts at URL `(n - 1) * pageSize`,
- * found as the row that ends page `n - 1` (every page's last row is read in one statement per type and kept until the
- * content changes), so every page is a keyset read and the whole sitemap costs time linear in its URLs.
+ * by id, each with its document's published versions, and each chunk's XML is yielded while the next chunk is read,
+ * so a sitemap of any size never sits in memory as one string. Order: articles, pages, categories, tags, each by row
+ * id; page `n` starts at URL `(n - 1) * pageSize`, found as the row that ends page `n - 1` (every page's last row is
+ * read in one statement per type and kept until the content changes), so every page is a keyset read and the whole
+ * sitemap costs time linear in its URLs.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { uid } from '../../domain/plugin-id';
-import {
-  countPublished,
-  filesOf,
-  pageBoundaries,
-  publishedChunk,
-  publishedVersions,
-  type AlternateRow,
-  type SitemapRow,
-} from '../../repositories/discovery/sitemap';
+import { countPublished, filesOf, pageBoundaries, publishedChunk, type AlternateRow, type SitemapRow } from '../../repositories/discovery/sitemap';
 import type { PluginConfig } from '../../config/schema';
 import { publishedWithSlugs } from '../../repositories/content/redirects';
 import { normalizePath } from '../content/redirects';
@@ -62,20 +55,27 @@ export interface Plan {
   version: number;
 }
 
-/** One `<url>` element. */
+/** One `<url>` element (the row's own alternate is its `loc`). */
 const urlXml = (site: Site, kind: LinkKind, row: SitemapRow, versions: AlternateRow[], defaultLocale: string, xDefault: boolean, cover?: string) => {
-  const parts = [`<url><loc>${xml(site.link(kind, row.slug, row.locale))}</loc><lastmod>${w3cDate(row.updatedAt)}</lastmod>`];
-  if (cover) parts.push(`<image:image><image:loc>${xml(site.media(cover))}</image:loc></image:image>`);
+  const loc = xml(site.link(kind, row.slug, row.locale));
+  let out = `<url><loc>${loc}</loc><lastmod>${w3cDate(row.updatedAt)}</lastmod>`;
+  if (cover) out += `<image:image><image:loc>${xml(site.media(cover))}</image:loc></image:image>`;
   for (const version of versions) {
-    parts.push(`<xhtml:link rel="alternate" hreflang="${xml(version.locale)}" href="${xml(site.link(kind, version.slug, version.locale))}"/>`);
+    const href = version.locale === row.locale && version.slug === row.slug ? loc : xml(site.link(kind, version.slug, version.locale));
+    out += `<xhtml:link rel="alternate" hreflang="${xml(version.locale)}" href="${href}"/>`;
   }
   const fallback = xDefault ? versions.find((version) => version.locale === defaultLocale) : undefined;
-  if (fallback) parts.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site.link(kind, fallback.slug, fallback.locale))}"/>`);
-  parts.push('</url>\n');
-  return parts.join('');
+  if (fallback) out += `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site.link(kind, fallback.slug, fallback.locale))}"/>`;
+  return `${out}</url>\n`;
 };
 
 type Paths = PluginConfig['site']['paths'];
+
+/** A row's versions but those whose front-end path an editor's redirect takes. */
+const listedVersions = (plan: Plan, kind: LinkKind, versions: AlternateRow[]) =>
+  plan.redirected.size === 0
+    ? versions
+    : versions.filter((version) => !plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale))));
 
 /**
  * Where a run of URLs starts: the type (index into KINDS), and in it either after the row `afterId` (keyset) or
@@ -146,32 +146,44 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
     return starts;
   };
 
-  /** The URLs from `cursor`, `count` of them, as XML chunks. */
+  /** The covers of a chunk of rows of KINDS[index] (none when the type has no cover field). */
+  const coversOf = async (index: number, rows: SitemapRow[]): Promise<Map<number, string>> => {
+    const { uid: type, cover } = KINDS[index];
+    const covers = new Map<number, string>();
+    if (!cover || rows.length === 0) return covers;
+    for (const file of await filesOf(strapi, type, cover, { first: rows[0].id, last: rows[rows.length - 1].id })) covers.set(file.rowId, file.url);
+    return covers;
+  };
+
+  /**
+   * The URLs from `cursor`, `count` of them, as XML chunks. As soon as a chunk's rows arrive, the next chunk (after
+   * its last id) and this chunk's covers are asked for together, so the database reads ahead while this chunk's XML
+   * is built and written.
+   */
   async function* urls(plan: Plan, cursor: Cursor, count: number): AsyncGenerator<string> {
     let left = count;
-    for (let index = cursor.index; index < KINDS.length; index += 1) {
-      const { kind, uid: type, cover, xDefault } = KINDS[index];
-      if (left <= 0) return;
+    for (let index = cursor.index; index < KINDS.length && left > 0; index += 1) {
+      const { kind, uid: type, xDefault } = KINDS[index];
+      const exclude = plan.excluded[index];
       const first = index === cursor.index;
-      let afterId = first ? cursor.afterId : undefined;
-      let offset = first ? cursor.skip : 0;
-      while (left > 0) {
-        const rows = await publishedChunk(strapi, type, { afterId, offset, limit: Math.min(CHUNK, left), exclude: plan.excluded[index] });
-        if (rows.length === 0) break;
-        offset = 0;
-        afterId = rows[rows.length - 1].id;
+      let next: Promise<SitemapRow[]> | undefined = publishedChunk(strapi, type, {
+        afterId: first ? cursor.afterId : undefined,
+        offset: first ? cursor.skip : 0,
+        limit: Math.min(CHUNK, left),
+        exclude,
+      });
+      while (next) {
+        const rows: SitemapRow[] = await next;
         left -= rows.length;
-        const versions = new Map<string, AlternateRow[]>();
-        for (const version of await publishedVersions(strapi, type, [...new Set(rows.map((row) => row.documentId))])) {
-          if (plan.redirected.size > 0 && plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale)))) continue;
-          versions.set(version.documentId, [...(versions.get(version.documentId) ?? []), version]);
-        }
-        const covers = new Map<number, string>();
-        if (cover) for (const file of await filesOf(strapi, type, cover, rows.map((row) => row.id))) covers.set(file.rowId, file.url);
+        const covers = coversOf(index, rows);
+        next = rows.length === CHUNK && left > 0 ? publishedChunk(strapi, type, { afterId: rows[rows.length - 1].id, limit: Math.min(CHUNK, left), exclude }) : undefined;
+        // Should this chunk's covers fail, or the client go away, the read ahead's failure is nobody's to handle.
+        next?.catch(() => undefined);
+        if (rows.length === 0) break;
+        const coverOf = await covers;
         yield rows
-          .map((row) => urlXml(plan.site, kind, row, versions.get(row.documentId) ?? [], plan.defaultLocale, Boolean(xDefault), covers.get(row.id)))
+          .map((row) => urlXml(plan.site, kind, row, listedVersions(plan, kind, row.versions), plan.defaultLocale, Boolean(xDefault), coverOf.get(row.id)))
           .join('');
-        if (rows.length < CHUNK) break;
       }
     }
   }

@@ -7,20 +7,27 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\
 /** `value` without the characters XML cannot carry (also used for JSON Feed text, so the three feeds agree). */
 export const cleanText = (value: unknown): string => (value === null || value === undefined ? '' : String(value)).replace(FORBIDDEN, '');
 
-/** `value` as XML text or a double- or single-quoted attribute value. */
-export const xml = (value: unknown): string =>
-  cleanText(value)
+/** A character `xml` escapes or removes (any surrogate, paired or not, takes the long way). */
+// eslint-disable-next-line no-control-regex
+const ESCAPED_OR_FORBIDDEN = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/** `value` as XML text or a double- or single-quoted attribute value (most values, URLs and dates, need nothing). */
+export const xml = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  if (!ESCAPED_OR_FORBIDDEN.test(text)) return text;
+  return cleanText(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+};
 
-/** A W3C datetime (ISO 8601, UTC, seconds), as sitemaps and Atom want it. */
+/** A W3C datetime (ISO 8601, UTC, seconds), as sitemaps and Atom want it: `toISOString` without its milliseconds. */
 export const w3cDate = (value: unknown): string => {
   const date =
     value instanceof Date ? value : new Date(typeof value === 'number' || /^\d+$/.test(String(value)) ? Number(value) : String(value));
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `${date.toISOString().slice(0, -5)}Z`;
 };
 
 /** An RFC 822 date, as RSS 2.0 wants it. */

@@ -109,6 +109,8 @@ async function memoryAfterDistinctUrls(db, config, request = rssRequest(), urls 
       parts: Object.fromEntries(
         ['v8HeapBytes', 'mallocHeapBytes', 'anonymousBytes', 'fileBytes', 'arrayBuffersBytes'].map((name) => [name, { before: before[name], after: after[name] }]),
       ),
+      // V8's heap by space (committed, used and resident bytes), before and after.
+      heapSpaces: { before: before.heapSpaces, after: after.heapSpaces },
     };
   } finally {
     await stopServer(server);

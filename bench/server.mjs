@@ -119,6 +119,13 @@ process.on('message', async (message) => {
     // mallocHeapBytes: glibc's main arena (`[heap]` in /proc/self/smaps, Linux), where small and mid-sized buffers
     // freed among live ones stay resident.
     const v8HeapBytes = v8.getHeapStatistics().total_physical_size;
+    // Each V8 heap space (old, new, large objects, code, ...): committed (`size`), live (`used`) and resident bytes,
+    // to tell V8 keeping committed pages after a collection from what live objects hold.
+    const heapSpaces = Object.fromEntries(
+      v8
+        .getHeapSpaceStatistics()
+        .map((space) => [space.space_name, { size: space.space_size, used: space.space_used_size, physical: space.physical_space_size }]),
+    );
     process.send({
       type: 'memory',
       rssBytes: rss,
@@ -126,6 +133,7 @@ process.on('message', async (message) => {
       retainedBytes: heapUsed + external,
       arrayBuffersBytes: arrayBuffers,
       v8HeapBytes,
+      heapSpaces,
       ...(() => {
         const sums = mappings();
         return sums ? { mallocHeapBytes: sums.heap, anonymousBytes: sums.anonymous, fileBytes: sums.files } : {};

@@ -551,8 +551,37 @@ export function markdown(results) {
   if (memory?.off) {
     lines.push(`| ↳ the same, cache off${flags(memory.off)} | ${cell(memory.off)} | | |`);
   }
+  const mb = (bytes) => fmt(bytes / 2 ** 20, 1);
+  /** Where a memory row's RSS went, by mapping, and V8's heap by space (committed / used / resident). */
+  const breakdown = (run, label) => {
+    const part = (name, text) => {
+      const { before, after } = run.parts?.[name] ?? {};
+      return before === undefined || after === undefined ? [] : [`${text} ${mb(before)} → ${mb(after)} MB`];
+    };
+    const parts = [
+      ...part('v8HeapBytes', "V8's resident heap"),
+      ...part('mallocHeapBytes', "malloc's main arena ([heap])"),
+      ...part('anonymousBytes', 'other anonymous mappings (V8 included)'),
+      ...part('fileBytes', 'files'),
+      ...part('arrayBuffersBytes', 'array buffers'),
+    ];
+    const { before, after } = run.heapSpaces ?? {};
+    const spaces =
+      before && after
+        ? Object.keys(after)
+            .filter((name) => after[name].size > 0 || (before[name]?.size ?? 0) > 0)
+            .map((name) => {
+              const was = before[name] ?? { size: 0, used: 0, physical: 0 };
+              const now = after[name];
+              return `${name} ${mb(was.size)}/${mb(was.used)}/${mb(was.physical)} → ${mb(now.size)}/${mb(now.used)}/${mb(now.physical)}`;
+            })
+        : [];
+    return [
+      ...(parts.length > 0 ? [`${label}: ${parts.join(', ')}.`] : []),
+      ...(spaces.length > 0 ? [`${label}, V8's heap spaces (committed/used/resident MB): ${spaces.join('; ')}.`] : []),
+    ];
+  };
   if (memory && !memory.failed) {
-    const mb = (bytes) => fmt(bytes / 2 ** 20, 1);
     lines.push(
       '',
       `Memory: ${memory.urls} distinct URLs (${memory.bytes} bytes each) on two fresh servers, both measured after a ` +
@@ -560,22 +589,20 @@ export function markdown(results) {
         `MB after a warm-up on one URL → ${mb(memory.afterBytes)} MB (heap used ${mb(memory.heapUsedBeforeBytes)} → ` +
         `${mb(memory.heapUsedAfterBytes)} MB). Cache off: ${mb(memory.off.beforeBytes)} → ${mb(memory.off.afterBytes)} ` +
         `MB (heap used ${mb(memory.off.heapUsedBeforeBytes)} → ${mb(memory.off.heapUsedAfterBytes)} MB).`,
-      ...[memory, memory.off]
-        .filter((run) => run.parts)
-        .map((run) => {
-          const part = (name, label) => {
-            const { before, after } = run.parts[name] ?? {};
-            return before === undefined || after === undefined ? [] : [`${label} ${mb(before)} → ${mb(after)} MB`];
-          };
-          const parts = [
-            ...part('v8HeapBytes', "V8's resident heap"),
-            ...part('mallocHeapBytes', "malloc's main arena ([heap])"),
-            ...part('anonymousBytes', 'other anonymous mappings (V8 included)'),
-            ...part('fileBytes', 'files'),
-            ...part('arrayBuffersBytes', 'array buffers'),
-          ];
-          return `${run === memory ? 'Cache on' : 'Cache off'}: ${parts.join(', ')}.`;
-        }),
+      ...breakdown(memory, 'Cache on'),
+      ...breakdown(memory.off, 'Cache off'),
+    );
+  }
+  if (small && !small.failed) {
+    lines.push(
+      '',
+      `Small entries: ${small.urls} distinct small answers (${small.bytes} bytes each) on two fresh servers, the same way. ` +
+        `\`cache.maxBytes\` ${fmt(small.maxBytes / 2 ** 20)} MiB: RSS ${mb(small.beforeBytes)} → ${mb(small.afterBytes)} MB ` +
+        `(heap used ${mb(small.heapUsedBeforeBytes)} → ${mb(small.heapUsedAfterBytes)} MB). Cache off: ` +
+        `${mb(small.off.beforeBytes)} → ${mb(small.off.afterBytes)} MB (heap used ${mb(small.off.heapUsedBeforeBytes)} → ` +
+        `${mb(small.off.heapUsedAfterBytes)} MB).`,
+      ...breakdown(small, 'Cache on'),
+      ...breakdown(small.off, 'Cache off'),
     );
   }
   lines.push('', 'Comparator queries (full):', '');

@@ -4,7 +4,10 @@
  * those of the same request computed anew (a request with a token, never served from the cache), and an answer a
  * slow client is still reading must arrive intact while other requests evict its entry and refill the region.
  */
+import http from 'http';
 import net from 'net';
+import v8 from 'v8';
+import vm from 'vm';
 import { adminToken, createDocument, createUser, jwtFor } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -163,4 +166,52 @@ describe('response cache: bodies in one region', () => {
     }
     expect((await stats()).bytes).toBeLessThanOrEqual(MAX_BYTES);
   });
+
+  it('many small entries leave nothing per entry on V8\'s heap: their keys, ETags and bodies are in the region', async () => {
+    // A full collection on demand (the test process runs Strapi).
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const heapUsed = async () => {
+      for (let i = 0; i < 3; i += 1) {
+        gc();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return process.memoryUsage().heapUsed;
+    };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const fetch = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    const fill = async (prefix: string, count: number) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < count) {
+          const n = next;
+          next += 1;
+          expect(await fetch(`/api/bag/search?q=zz&x=${prefix}${n}`)).toBe(200);
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+    };
+    try {
+      // Warm-up: the routes, statements and the entries' table see the same traffic once.
+      await fill('w', 2000);
+      await clear();
+      const before = await heapUsed();
+      const entries = 8000;
+      await fill('n', entries);
+      expect((await stats()).entries).toBe(entries);
+      const perEntry = ((await heapUsed()) - before) / entries;
+      // Six objects and two strings per entry before the entries' table: ~460 bytes each (scripts/cache-entry-cost.mjs).
+      expect(perEntry).toBeLessThan(100);
+    } finally {
+      agent.destroy();
+    }
+  }, 180_000);
 });

@@ -5,21 +5,23 @@
  */
 import crypto from 'crypto';
 import type { CacheScope } from '../../domain/cache-scopes';
-import type { Range } from './slab';
 
 /**
- * Memory an entry costs besides its key's and its body's bytes: its own object, its slot in the LRU `Map`, its copy's
- * object, range and `Buffer` view of the region, the ETag string, the key's string header. Measured with
- * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, plus its body's bytes
- * in the region, small search answers: 552 bytes each, 464 of them on the heap; before the region, 525; before entries
- * shared their common parts, 810), rounded up. What entries have in common (the route's actions and scopes, the
- * versions they were computed under, the content type) is one shared object, not a copy per entry.
+ * Memory an entry costs besides its range in the region (where its key, ETag and body are): its slot in the entries'
+ * table (services/cache/entry-table.ts: `BYTES_PER_SLOT` bytes of columns outside V8's heap, for up to two and a half
+ * slots per entry, the table growing by doubling and shrinking once under a quarter full). Measured with
+ * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, plus its range in the
+ * region, small search answers). Before the table an entry was six objects and two strings on V8's heap, 448 bytes
+ * counted and 464 on the heap; entries stored and evicted by the ten thousand left old-space pages committed with a
+ * few live entries on each (see docs/caching.md).
  */
-export const ENTRY_OVERHEAD_BYTES = 448;
+export const ENTRY_OVERHEAD_BYTES = 128;
 /**
- * A cached list's ids and the counts its body shows (one array slot each, and the arrays) with the hash of its JSON
- * without them (a string beside the ETag); a detail's document id (a string with its header) and its one count.
+ * An entry whose body shows `views` keeps them in an object of its own (`Counted`, with the hash of its JSON without
+ * them for a list): a cached list's ids and the counts its body shows (one array slot each, and the arrays); a
+ * detail's document id (a string with its header) and its one count.
  */
+const COUNTED_BYTES = 320;
 const LIST_ROW_BYTES = 16;
 const LIST_VIEWS_BYTES = 96;
 const DETAIL_VIEWS_BYTES = 128;
@@ -51,39 +53,34 @@ interface Stamp {
   versions: readonly number[];
 }
 
+/** What entries of one route computed under the same versions share: an entry holds its small `id`. */
 export interface Shared {
+  id: number;
+  /** Entries that hold it. */
+  refs: number;
+  /** Its name among the newest (`profile`, `contentType`). */
+  name: string;
   profile: CacheProfile;
   contentType: string;
   stamp: Stamp;
 }
 
 /**
- * An entry's body as kept: a view of the cache's region (services/cache/slab.ts) and, with `views`, the counts written
- * in. Never written over while it is kept: new counts go into a new copy, and the old range is reused only once no
- * answer is still being sent from it.
+ * Where an entry's body shows `views`: the offsets in its body where each count starts and the counts written there,
+ * and for a list the hash of its JSON without them, from which each new set of counts makes its ETag.
  */
-export interface Copy {
-  range: Range;
-  body: Buffer;
-  /** With `views`: the offsets in `body` where each count starts, and the counts written there. */
-  cuts: number[] | undefined;
-  counts: number[] | undefined;
-  /** The ETag of `body` as it is (a detail's is weak and the same whatever its count). */
-  etag: string;
+export interface Counted {
+  views: ViewSlots;
+  cuts: number[];
+  counts: number[];
+  partsHash: string | undefined;
 }
 
+/** An entry as `get` hands it out: its slot in the table while `serial` is still the slot's, and what it shares. */
 export interface CacheEntry {
-  key: string;
+  slot: number;
+  serial: number;
   shared: Shared;
-  /** The body, in the region (see the bound in docs/caching.md); replaced, never written over. */
-  copy: Copy;
-  views: ViewSlots | undefined;
-  /** A list with counts: the hash of its JSON without them, from which each new set of counts makes its ETag. */
-  partsHash: string | undefined;
-  /** `gzip`: `body` is compressed (the sitemap). */
-  encoding: 'gzip' | undefined;
-  /** What the entry costs besides its body's range in the region (counted there): key, objects, view slots. */
-  bytes: number;
 }
 
 /** An answer to send: its bytes, its ETag and content type. */
@@ -210,14 +207,12 @@ export const renderAnswer = (body: Record<string, unknown> | string, profile: Ca
   return { text, etag, parts, views, partsHash: undefined, counts };
 };
 
-/**
- * What an entry costs against `cache.maxBytes` besides its body's range in the region: its key and the memory
- * around them.
- */
-export const costOf = (key: string, views: ViewSlots | undefined) =>
+/** What an entry costs against `cache.maxBytes` besides its range in the region (which holds its key, ETag and body). */
+export const costOf = (views: ViewSlots | undefined) =>
   ENTRY_OVERHEAD_BYTES +
-  Buffer.byteLength(key) +
-  (views === undefined ? 0 : views.kind === 'list' ? LIST_VIEWS_BYTES + LIST_ROW_BYTES * views.ids.length : DETAIL_VIEWS_BYTES);
+  (views === undefined
+    ? 0
+    : COUNTED_BYTES + (views.kind === 'list' ? LIST_VIEWS_BYTES + LIST_ROW_BYTES * views.ids.length : DETAIL_VIEWS_BYTES));
 
 /** A rendered answer's body as kept: its length in bytes, and where its counts start. */
 export const entryLayout = (rendered: Rendered): { length: number; cuts: number[] | undefined } => {

@@ -26,26 +26,35 @@ import {
   type CacheEntry,
   type CachedAnswer,
   type CacheProfile,
-  type Copy,
+  type Counted,
   type Rendered,
   type Shared,
 } from './cache-entry';
-import { Slab, type Range } from './slab';
+import { EntryTable, keyHash } from './entry-table';
+import { Slab } from './slab';
 
 export type { CacheDeclaration, CacheEntry, CachedAnswer, CacheProfile, Rendered } from './cache-entry';
 
+/** An entry's flags in the table: its body is compressed (gzip, the sitemap). */
+const GZIP = 1;
+
 const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
-  const entries = new Map<string, CacheEntry>();
   const stats = new Map<string, { hits: number; misses: number }>();
-  /** What the entries cost beside their bodies (their bodies' ranges are counted by the region). */
+  /** What the entries cost beside their ranges (the ranges are counted by the region). */
   let entryBytes = 0;
-  /** The bodies' region: allocated at the first answer kept (the cache is on), never grown. */
+  /** The region (keys, ETags and bodies) and the entries' table: made at the first answer kept (the cache is on). */
   let slab: Slab | undefined;
+  let table: EntryTable | undefined;
+  /** The entries whose bodies show `views`, by slot (few: article and page lists and details). */
+  let counted = new Map<number, Counted>();
   const publicRole = publicActions(strapi);
   /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
   const profiles = new Map<string, CacheProfile>();
-  /** One `Shared` per profile, content type and versions: the newest only (older ones live as long as their entries). */
+  /** One `Shared` per profile and content type, the newest versions only (older ones live as long as their entries). */
   const shared = new Map<string, Shared>();
+  /** Every `Shared` some entry holds (or the newest), by id; ids of dropped ones are reused. */
+  const sharedById: (Shared | undefined)[] = [];
+  const freeIds: number[] = [];
 
   const statsOf = (type: string) => {
     let found = stats.get(type);
@@ -54,12 +63,26 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   };
   /** What counts against `cache.maxBytes`: the region's bytes in use (pinned ranges of gone entries too) and the rest. */
   const bytesUsed = () => entryBytes + (slab?.used ?? 0);
-  const remove = (entry: CacheEntry) => {
-    if (entries.get(entry.key) !== entry) return;
-    entries.delete(entry.key);
-    entryBytes -= entry.bytes;
+  /** A slot's range in the region: its key, its ETag, its body. */
+  const rangeLength = (slot: number) => table!.keyLength[slot] + table!.etagLength[slot] + table!.bodyLength[slot];
+  /** A `Shared` no entry holds any more and no longer the newest: its id is free. */
+  const dropShared = (id: number) => {
+    const found = sharedById[id];
+    if (!found) return;
+    found.refs -= 1;
+    if (found.refs <= 0 && shared.get(found.name) !== found) {
+      sharedById[id] = undefined;
+      freeIds.push(id);
+    }
+  };
+  const remove = (slot: number) => {
+    const t = table!;
+    entryBytes -= t.cost[slot];
     // Freed now, or once the last answer still sending it has finished.
-    slab!.release(entry.copy.range);
+    slab!.release(t.offset[slot], Slab.sizeOf(rangeLength(slot)));
+    dropShared(t.shared[slot]);
+    counted.delete(slot);
+    t.remove(slot);
   };
   // The file configuration is read once (it does not change while the app runs), not at every hit.
   let fileConfig: ReturnType<ReturnType<typeof getService<'settings'>>['file']>['cache'] | undefined;
@@ -69,86 +92,106 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const countReads = sharedReads<Map<number, number>>();
 
   const sharedOf = (profile: CacheProfile, contentType: string, versions: Map<string, number>): Shared => {
-    const id = `${profile.type}\n${profile.actions.join(',')}\n${profile.scopes.join(',')}\n${contentType}`;
-    const found = shared.get(id);
+    const name = `${profile.type}\n${profile.actions.join(',')}\n${profile.scopes.join(',')}\n${contentType}`;
+    const found = shared.get(name);
     if (found?.profile === profile && found.stamp.scopes.every((scope, i) => versions.get(scope) === found.stamp.versions[i])) {
       return found;
     }
-    const made = {
+    const id = freeIds.pop() ?? sharedById.length;
+    const made: Shared = {
+      id,
+      refs: 0,
+      name,
       profile,
       contentType,
       stamp: { scopes: profile.scopes, versions: profile.scopes.map((scope) => versions.get(scope) ?? 0) },
     };
-    shared.set(id, made);
+    sharedById[id] = made;
+    shared.set(name, made);
+    // The one it replaces goes once no entry holds it.
+    if (found && found.refs <= 0) {
+      sharedById[found.id] = undefined;
+      freeIds.push(found.id);
+    }
     return made;
   };
 
   /**
-   * A range of `length` bytes for a body whose entry costs `cost` besides it: the least recently used entries go (never
-   * `keep`) until both fit the bound and the region has a free range that long. Undefined when it can never fit: larger
-   * than the bound, or the region still too fragmented (by ranges answers are still sending) with nothing left to evict.
+   * The offset of a range of `length` bytes for an entry that costs `cost` besides it: the least recently used
+   * entries go (never the slot `keep`) until both fit the bound and the region has a free range that long. -1 when it
+   * can never fit: larger than the bound, or the region still too fragmented (by ranges answers are still sending)
+   * with nothing left to evict.
    */
-  const place = (length: number, cost: number, keep?: CacheEntry): Range | undefined => {
+  const place = (length: number, cost: number, keep = -1): number => {
     const { maxBytes } = config();
     const size = Slab.sizeOf(length);
-    if (size + cost > maxBytes) return undefined;
-    // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
-    const region = (slab ??= Slab.orEmpty(maxBytes, (error) =>
-      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${maxBytes} bytes for its region (${error.message})`),
-    ));
+    if (size + cost > maxBytes) return -1;
     for (;;) {
       if (bytesUsed() + size + cost <= maxBytes) {
-        const range = region.allocate(length);
-        if (range) return range;
+        const offset = slab!.allocate(length);
+        if (offset >= 0) return offset;
       }
-      let oldest: CacheEntry | undefined;
-      for (const entry of entries.values()) {
-        if (entry !== keep) {
-          oldest = entry;
-          break;
-        }
-      }
-      if (!oldest) return undefined;
+      const oldest = table!.oldest(keep);
+      if (oldest < 0) return -1;
       remove(oldest);
     }
   };
 
-  /** Keeps an entry whose body `write` puts into a range of `length` bytes (replacing `key`'s entry); not if it cannot fit. */
+  /**
+   * Keeps an entry for `key` (replacing its entry) whose body `write` puts into `bodyLength` bytes of the region, after
+   * its key and ETag: its slot, or -1 when it cannot fit (not kept).
+   */
   const put = (
-    entry: Omit<CacheEntry, 'copy'>,
-    length: number,
+    key: string,
+    stamp: Shared,
+    etag: string,
+    bodyLength: number,
     write: (into: Buffer) => void,
-    copy: Omit<Copy, 'range' | 'body'>,
+    views: Counted | undefined,
+    flags: number,
   ) => {
-    if (Slab.sizeOf(length) + entry.bytes > config().maxBytes) return;
-    const old = entries.get(entry.key);
-    if (old) remove(old);
-    const range = place(length, entry.bytes);
-    if (!range) return;
-    const body = slab!.view(range, length);
-    write(body);
-    // Written out field by field, not spread: a spread's clone gave every entry its own hidden class (~450 bytes each).
-    const kept: CacheEntry = {
-      key: entry.key,
-      shared: entry.shared,
-      copy: { range, body, cuts: copy.cuts, counts: copy.counts, etag: copy.etag },
-      views: entry.views,
-      partsHash: entry.partsHash,
-      encoding: entry.encoding,
-      bytes: entry.bytes,
-    };
-    entries.set(kept.key, kept);
-    entryBytes += kept.bytes;
-    return kept;
+    const keyLength = Buffer.byteLength(key);
+    const length = keyLength + etag.length + bodyLength;
+    const cost = costOf(views?.views);
+    if (Slab.sizeOf(length) + cost > config().maxBytes || etag.length > 0xffff) return -1;
+    // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
+    const { maxBytes } = config();
+    slab ??= Slab.orEmpty(maxBytes, (error) =>
+      strapi.log.warn(`[${PLUGIN_ID}] response cache off: no ${maxBytes} bytes for its region (${error.message})`),
+    );
+    table ??= new EntryTable(slab.region);
+    if (table.sparse) {
+      const moved = new Map<number, Counted>();
+      table.shrink((from, to) => {
+        const found = counted.get(from);
+        if (found) moved.set(to, found);
+      });
+      counted = moved;
+    }
+    const hash = keyHash(key);
+    const old = table.find(key, hash);
+    if (old >= 0) remove(old);
+    const offset = place(length, cost);
+    if (offset < 0) return -1;
+    const { region } = slab;
+    region.write(key, offset, keyLength, 'utf8');
+    region.write(etag, offset + keyLength, 'latin1');
+    const bodyAt = offset + keyLength + etag.length;
+    write(region.subarray(bodyAt, bodyAt + bodyLength));
+    const slot = table.add({ hash, offset, keyLength, etagLength: etag.length, bodyLength, cost, shared: stamp.id, flags });
+    stamp.refs += 1;
+    entryBytes += cost;
+    if (views) counted.set(slot, views);
+    return slot;
   };
 
-  /** A pinned copy's release, once, however many times it is called. */
-  const unpinner = (range: Range) => {
+  /** A pinned range's release, once, however many times it is called. */
+  const unpinner = (offset: number) => {
     let pinned = true;
     return () => {
       if (!pinned) return;
       pinned = false;
-      slab!.unpin(range);
+      slab!.unpin(offset);
     };
   };
 
@@ -176,17 +219,17 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The entry for `key` if it was computed under the current `versions` of its scopes (the stale one goes). */
     get(key: string, versions: Map<string, number>): CacheEntry | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      const { stamp } = entry.shared;
-      if (stamp.scopes.some((scope, i) => stamp.versions[i] !== versions.get(scope))) {
-        remove(entry);
+      if (!table || table.count === 0) return undefined;
+      const slot = table.find(key, keyHash(key));
+      if (slot < 0) return undefined;
+      const stamp = sharedById[table.shared[slot]]!;
+      const { scopes, versions: computed } = stamp.stamp;
+      if (scopes.some((scope, i) => computed[i] !== versions.get(scope))) {
+        remove(slot);
         return undefined;
       }
-      // Most recently used last: a Map keeps insertion order.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
+      table.touch(slot);
+      return { slot, serial: table.serial[slot], shared: stamp };
     },
 
     /** The text and ETag of an answer (see renderAnswer). */
@@ -200,23 +243,21 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       statsOf(profile.type).misses += 1;
       const { length, cuts } = entryLayout(rendered);
       const { views } = rendered;
-      const kept = put(
-        {
-          key,
-          shared: sharedOf(profile, contentType, versions),
-          views,
-          partsHash: rendered.partsHash,
-          encoding: undefined,
-          bytes: costOf(key, views),
-        },
+      const slot = put(
+        key,
+        sharedOf(profile, contentType, versions),
+        rendered.etag,
         length,
         (into) => into.write(rendered.text),
-        { cuts, counts: cuts ? rendered.counts : undefined, etag: rendered.etag },
+        views && cuts ? { views, cuts, counts: rendered.counts, partsHash: rendered.partsHash } : undefined,
+        0,
       );
-      if (!kept) return undefined;
-      const { range, body, etag } = kept.copy;
-      slab!.pin(range);
-      return { body, etag, contentType, done: unpinner(range) } satisfies CachedAnswer;
+      if (slot < 0) return undefined;
+      const t = table!;
+      const offset = t.offset[slot];
+      const bodyAt = offset + t.keyLength[slot] + t.etagLength[slot];
+      slab!.pin(offset);
+      return { body: slab!.view(bodyAt, length), etag: rendered.etag, contentType, done: unpinner(offset) } satisfies CachedAnswer;
     },
 
     /**
@@ -226,16 +267,19 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     keepStream(key: string, versions: Map<string, number>, profile: CacheProfile, etag: string, contentType: string): Transform {
       statsOf(profile.type).misses += 1;
       const stamp = sharedOf(profile, contentType, versions);
-      const limit = config().maxBytes - costOf(key, undefined);
+      const limit = config().maxBytes - costOf(undefined) - Buffer.byteLength(key) - etag.length;
       return compressedCopy(limit, (chunks, size) =>
         put(
-          { key, shared: stamp, views: undefined, partsHash: undefined, encoding: 'gzip', bytes: costOf(key, undefined) },
+          key,
+          stamp,
+          etag,
           size,
           (into) => {
             let at = 0;
             for (const chunk of chunks) at += chunk.copy(into, at);
           },
-          { cuts: undefined, counts: undefined, etag },
+          undefined,
+          GZIP,
         ),
       );
     },
@@ -245,46 +289,67 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
      * body may be a pinned view of the region: the caller calls `done` once the response has finished or closed.
      */
     async answer(entry: CacheEntry): Promise<CachedAnswer | undefined> {
-      const { views } = entry;
+      const t = table!;
+      // Evicted or replaced since `get` (while the Public role's actions were read): computed anew.
+      if (!t.holds(entry.slot, entry.serial)) return undefined;
+      const { slot } = entry;
       const { contentType } = entry.shared;
+      const offset = t.offset[slot];
+      const keyLength = t.keyLength[slot];
+      const etagAt = offset + keyLength;
+      const bodyAt = etagAt + t.etagLength[slot];
+      const region = slab!.region;
+      const body = region.subarray(bodyAt, bodyAt + t.bodyLength[slot]);
+      const etag = region.toString('latin1', etagAt, bodyAt);
       // Pinned before anything is awaited: evicted or replaced meanwhile, its bytes stay as they are until released.
-      const copy = entry.copy;
-      slab!.pin(copy.range);
-      const done = unpinner(copy.range);
-      if (entry.encoding) return { body: copy.body, etag: copy.etag, contentType, encoding: entry.encoding, done };
-      if (!views || !copy.cuts || !copy.counts) return { body: copy.body, etag: copy.etag, contentType, done };
+      slab!.pin(offset);
+      const done = unpinner(offset);
+      if (t.flags[slot] & GZIP) return { body, etag, contentType, encoding: 'gzip', done };
+      const views = counted.get(slot);
+      if (!views) return { body, etag, contentType, done };
       let counts: number[];
       try {
-        if (views.kind === 'detail') {
-          const count = await (viewsService ??= getService(strapi, 'views')).increment(views.uid as never, views.documentId);
+        const slots = views.views;
+        if (slots.kind === 'detail') {
+          const count = await (viewsService ??= getService(strapi, 'views')).increment(slots.uid as never, slots.documentId);
           if (count === null) return void done();
           counts = [count];
         } else {
-          const rows = await countReads(`${views.uid}\n${views.ids.join(',')}`, () => viewCounts(strapi, views.uid, views.ids));
-          if (views.ids.some((id) => !rows.has(id))) return void done();
-          counts = views.ids.map((id) => rows.get(id)!);
+          const rows = await countReads(`${slots.uid}\n${slots.ids.join(',')}`, () => viewCounts(strapi, slots.uid, slots.ids));
+          if (slots.ids.some((id) => !rows.has(id))) return void done();
+          counts = slots.ids.map((id) => rows.get(id)!);
         }
       } catch (error) {
         done();
         throw error;
       }
-      if (sameCounts(copy.counts, counts)) return { body: copy.body, etag: copy.etag, contentType, done };
-      const length = recountedLength(copy.body.length, copy.counts, counts);
+      if (sameCounts(views.counts, counts)) return { body, etag, contentType, done };
+      const length = recountedLength(body.length, views.counts, counts);
+      const nextEtag = views.partsHash !== undefined ? listEtag(views.partsHash, counts) : etag;
       // A detail's count moves at every read: its bytes are this answer's alone, an ordinary short-lived buffer. A
       // list's counts stay until one of its rows is read: the new bytes are kept in the region for the next hits, if
-      // the entry is still the one kept and they fit (the rewrite is the one copy either way).
-      const range =
-        views.kind === 'list' && entry.copy === copy && entries.get(entry.key) === entry ? place(length, 0, entry) : undefined;
-      // place() may have evicted entries, never this one; `copy` is still pinned.
-      const out = range ? slab!.view(range, length) : undefined;
-      const { body, cuts } = recount(copy.body, copy.cuts, copy.counts, counts, out);
-      const etag = entry.partsHash !== undefined ? listEtag(entry.partsHash, counts) : copy.etag;
+      // the entry is still the one kept (the same range) and they fit (the rewrite is the one copy either way).
+      const current = views.views.kind === 'list' && t === table && t.holds(slot, entry.serial) && t.offset[slot] === offset;
+      // place() may evict entries, never this one; the old range is still pinned.
+      const at = current && nextEtag.length <= 0xffff ? place(keyLength + nextEtag.length + length, 0, slot) : -1;
+      if (at < 0) {
+        const { body: out } = recount(body, views.cuts, views.counts, counts);
+        done();
+        return { body: out, etag: nextEtag, contentType };
+      }
+      region.copy(region, at, offset, offset + keyLength);
+      region.write(nextEtag, at + keyLength, 'latin1');
+      const outAt = at + keyLength + nextEtag.length;
+      const { body: out, cuts } = recount(body, views.cuts, views.counts, counts, region.subarray(outAt, outAt + length));
       done();
-      if (!range) return { body, etag, contentType };
-      slab!.release(copy.range);
-      entry.copy = { range, body, cuts, counts, etag };
-      slab!.pin(range);
-      return { body, etag, contentType, done: unpinner(range) };
+      slab!.release(offset, Slab.sizeOf(rangeLength(slot)));
+      t.offset[slot] = at;
+      t.etagLength[slot] = nextEtag.length;
+      t.bodyLength[slot] = length;
+      views.cuts = cuts;
+      views.counts = counts;
+      slab!.pin(at);
+      return { body: out, etag: nextEtag, contentType, done: unpinner(at) };
     },
 
     hit(type: string) {
@@ -298,7 +363,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       const types = [...stats.entries()]
         .map(([type, { hits, misses }]) => ({ type, hits, misses, hitRatio: hits + misses === 0 ? 0 : hits / (hits + misses) }))
         .sort((a, b) => a.type.localeCompare(b.type));
-      return { enabled: config().enabled, maxBytes: config().maxBytes, bytes: bytesUsed(), entries: entries.size, types };
+      return { enabled: config().enabled, maxBytes: config().maxBytes, bytes: bytesUsed(), entries: table?.count ?? 0, types };
     },
 
     /** The region's bytes in use (the bodies' ranges, pinned ones of gone entries too); 0 before the first entry. */
@@ -307,7 +372,11 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     clear() {
-      for (const entry of [...entries.values()]) remove(entry);
+      if (table) {
+        for (const slot of table.slots()) remove(slot);
+        table.reset();
+      }
+      counted = new Map();
       stats.clear();
       shared.clear();
       publicRole.forget();

@@ -7,32 +7,32 @@
  *
  * A range is reused only once nothing can still read it: its owner releases it (the entry was evicted or replaced),
  * and every answer still being written from it has dropped its pin. Until then it stays counted as used.
+ *
+ * A range is its offset (and its size, `sizeOf` the length asked for): the allocator keeps no object per range, only
+ * one per range being sent (its pins), so a cache of many small entries leaves no object per entry on V8's heap.
  */
 
 /** Ranges start on this boundary, so tiny leftovers do not split the free space into unusable slivers. */
 const ALIGN = 8;
-
-export interface Range {
-  readonly offset: number;
-  /** The bytes the range holds in the region (the length asked for, rounded up to `ALIGN`). */
-  readonly size: number;
-  /** Answers still being written from this range. */
-  pins: number;
-  /** Its owner let it go: freed when `pins` drops to zero. */
-  released: boolean;
-  /** Back in the free space: nothing may read it any more. */
-  freed: boolean;
-}
 
 interface Free {
   offset: number;
   size: number;
 }
 
+/** A range answers are being written from: how many, and whether its owner has let it go meanwhile. */
+interface Pinned {
+  pins: number;
+  /** The range's size once its owner released it (freed when `pins` drops to zero); 0 while it is still owned. */
+  released: number;
+}
+
 export class Slab {
   readonly region: Buffer;
   /** Free ranges by offset, never two adjacent ones (they are merged). */
   private readonly free: Free[];
+  /** The ranges being sent, by offset. */
+  private readonly pinned = new Map<number, Pinned>();
   private usedBytes = 0;
 
   constructor(readonly capacity: number) {
@@ -61,45 +61,56 @@ export class Slab {
     return Math.max(ALIGN, Math.ceil(length / ALIGN) * ALIGN);
   }
 
-  /** A range of at least `length` bytes (the first free one that fits), or undefined when none does. */
-  allocate(length: number): Range | undefined {
+  /** The offset of a range of `sizeOf(length)` bytes (the first free one that fits), or -1 when none does. */
+  allocate(length: number): number {
     const size = Slab.sizeOf(length);
     const { free } = this;
     for (let i = 0; i < free.length; i += 1) {
       const hole = free[i];
       if (hole.size < size) continue;
-      const range: Range = { offset: hole.offset, size, pins: 0, released: false, freed: false };
+      const { offset } = hole;
       if (hole.size === size) free.splice(i, 1);
       else {
         hole.offset += size;
         hole.size -= size;
       }
       this.usedBytes += size;
-      return range;
+      return offset;
     }
-    return undefined;
+    return -1;
   }
 
-  /** The first `length` bytes of `range`, a view of the region (no copy). */
-  view(range: Range, length: number): Buffer {
-    return this.region.subarray(range.offset, range.offset + length);
+  /** `length` bytes from `offset`, a view of the region (no copy). */
+  view(offset: number, length: number): Buffer {
+    return this.region.subarray(offset, offset + length);
   }
 
-  /** An answer is being written from `range`: it stays intact until `unpin`. */
-  pin(range: Range) {
-    range.pins += 1;
+  /** An answer is being written from the range at `offset`: it stays intact until `unpin`. */
+  pin(offset: number) {
+    const found = this.pinned.get(offset);
+    if (found) found.pins += 1;
+    else this.pinned.set(offset, { pins: 1, released: 0 });
   }
 
-  unpin(range: Range) {
-    range.pins -= 1;
-    if (range.pins === 0 && range.released) this.reclaim(range);
+  unpin(offset: number) {
+    const found = this.pinned.get(offset);
+    if (!found) return;
+    found.pins -= 1;
+    if (found.pins > 0) return;
+    this.pinned.delete(offset);
+    if (found.released > 0) this.reclaim(offset, found.released);
   }
 
-  /** The owner is done with `range`: freed now, or when its last pin drops. */
-  release(range: Range) {
-    if (range.released) return;
-    range.released = true;
-    if (range.pins === 0) this.reclaim(range);
+  /** Answers being written from the range at `offset`. */
+  pins(offset: number) {
+    return this.pinned.get(offset)?.pins ?? 0;
+  }
+
+  /** The owner is done with the range at `offset` of `size` bytes: freed now, or when its last pin drops. */
+  release(offset: number, size: number) {
+    const found = this.pinned.get(offset);
+    if (found) found.released = size;
+    else this.reclaim(offset, size);
   }
 
   /** The free ranges (offset, size), in order: for tests and stats. */
@@ -107,33 +118,31 @@ export class Slab {
     return this.free.map(({ offset, size }) => ({ offset, size }));
   }
 
-  private reclaim(range: Range) {
-    if (range.freed) return;
-    range.freed = true;
-    this.usedBytes -= range.size;
+  private reclaim(offset: number, size: number) {
+    this.usedBytes -= size;
     const { free } = this;
     // The first free range after this one (binary search: the list is sorted by offset).
     let low = 0;
     let high = free.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (free[middle].offset < range.offset) low = middle + 1;
+      if (free[middle].offset < offset) low = middle + 1;
       else high = middle;
     }
     const before = low > 0 ? free[low - 1] : undefined;
     const after = low < free.length ? free[low] : undefined;
-    const end = range.offset + range.size;
-    if (before && before.offset + before.size === range.offset) {
-      before.size += range.size;
+    const end = offset + size;
+    if (before && before.offset + before.size === offset) {
+      before.size += size;
       if (after && after.offset === end) {
         before.size += after.size;
         free.splice(low, 1);
       }
     } else if (after && after.offset === end) {
-      after.offset = range.offset;
-      after.size += range.size;
+      after.offset = offset;
+      after.size += size;
     } else {
-      free.splice(low, 0, { offset: range.offset, size: range.size });
+      free.splice(low, 0, { offset, size });
     }
   }
 }

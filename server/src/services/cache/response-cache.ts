@@ -1,19 +1,16 @@
 /**
  * The response cache (docs/caching.md): anonymous answers to GETs under /api/bag, in this process's memory, bounded by
- * `cache.maxBytes` (the bodies' ranges in one region of that size, services/cache/slab.ts, and what each entry costs
- * beside its body: services/cache/cache-entry.ts), least recently used out first; hits
- * and misses per type for the admin page. Entries are made and turned back into answers with today's counts by
- * cache-entry.ts; whether an entry may be served is decided by its versions (services/cache/cache-versions.ts). No
- * HTTP here: the middleware asks and answers.
+ * `cache.maxBytes`: keys, ETags and bodies in one region of that size (slab.ts), the entries in one table of typed
+ * arrays (entry-table.ts), least recently used out first. Entries are made and turned back into answers with today's
+ * counts by cache-entry.ts; whether one may be served is decided by its versions (cache-versions.ts). No HTTP here.
  */
 import type { Transform } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID, uid } from '../../domain/plugin-id';
-import { viewCounts } from '../../repositories/cache/views';
 import { getService } from '../get-service';
 import { compressedCopy } from './compressed-copy';
 import { publicActions } from './public-actions';
-import { sharedReads } from './shared-reads';
+import { todaysCounts } from './todays-counts';
 import {
   costOf,
   entryLayout,
@@ -31,6 +28,8 @@ import {
   type Shared,
 } from './cache-entry';
 import { EntryTable, keyHash } from './entry-table';
+import { HitStats } from './hit-stats';
+import { SharedStamps } from './shared-stamps';
 import { Slab } from './slab';
 
 export type { CacheDeclaration, CacheEntry, CachedAnswer, CacheProfile, Rendered } from './cache-entry';
@@ -39,7 +38,7 @@ export type { CacheDeclaration, CacheEntry, CachedAnswer, CacheProfile, Rendered
 const GZIP = 1;
 
 const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
-  const stats = new Map<string, { hits: number; misses: number }>();
+  const stats = new HitStats();
   /** What the entries cost beside their ranges (the ranges are counted by the region). */
   let entryBytes = 0;
   /** The region (keys, ETags and bodies) and the entries' table: made at the first answer kept (the cache is on). */
@@ -50,71 +49,26 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const publicRole = publicActions(strapi);
   /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
   const profiles = new Map<string, CacheProfile>();
-  /** One `Shared` per profile and content type, the newest versions only (older ones live as long as their entries). */
-  const shared = new Map<string, Shared>();
-  /** Every `Shared` some entry holds (or the newest), by id; ids of dropped ones are reused. */
-  const sharedById: (Shared | undefined)[] = [];
-  const freeIds: number[] = [];
+  /** What the entries have in common (their route's profile, content type and versions), by small id. */
+  const stamps = new SharedStamps();
 
-  const statsOf = (type: string) => {
-    let found = stats.get(type);
-    if (!found) stats.set(type, (found = { hits: 0, misses: 0 }));
-    return found;
-  };
   /** What counts against `cache.maxBytes`: the region's bytes in use (pinned ranges of gone entries too) and the rest. */
   const bytesUsed = () => entryBytes + (slab?.used ?? 0);
   /** A slot's range in the region: its key, its ETag, its body. */
   const rangeLength = (slot: number) => table!.keyLength[slot] + table!.etagLength[slot] + table!.bodyLength[slot];
-  /** A `Shared` no entry holds any more and no longer the newest: its id is free. */
-  const dropShared = (id: number) => {
-    const found = sharedById[id];
-    if (!found) return;
-    found.refs -= 1;
-    if (found.refs <= 0 && shared.get(found.name) !== found) {
-      sharedById[id] = undefined;
-      freeIds.push(id);
-    }
-  };
   const remove = (slot: number) => {
     const t = table!;
     entryBytes -= t.cost[slot];
     // Freed now, or once the last answer still sending it has finished.
     slab!.release(t.offset[slot], Slab.sizeOf(rangeLength(slot)));
-    dropShared(t.shared[slot]);
+    stamps.drop(t.shared[slot]);
     counted.delete(slot);
     t.remove(slot);
   };
   // The file configuration is read once (it does not change while the app runs), not at every hit.
   let fileConfig: ReturnType<ReturnType<typeof getService<'settings'>>['file']>['cache'] | undefined;
   const config = () => (fileConfig ??= getService(strapi, 'settings').file().cache);
-  let viewsService: ReturnType<typeof getService<'views'>> | undefined;
-  /** A list's counts, read once for the concurrent hits of one entry (each given counts read after it came). */
-  const countReads = sharedReads<Map<number, number>>();
-
-  const sharedOf = (profile: CacheProfile, contentType: string, versions: Map<string, number>): Shared => {
-    const name = `${profile.type}\n${profile.actions.join(',')}\n${profile.scopes.join(',')}\n${contentType}`;
-    const found = shared.get(name);
-    if (found?.profile === profile && found.stamp.scopes.every((scope, i) => versions.get(scope) === found.stamp.versions[i])) {
-      return found;
-    }
-    const id = freeIds.pop() ?? sharedById.length;
-    const made: Shared = {
-      id,
-      refs: 0,
-      name,
-      profile,
-      contentType,
-      stamp: { scopes: profile.scopes, versions: profile.scopes.map((scope) => versions.get(scope) ?? 0) },
-    };
-    sharedById[id] = made;
-    shared.set(name, made);
-    // The one it replaces goes once no entry holds it.
-    if (found && found.refs <= 0) {
-      sharedById[found.id] = undefined;
-      freeIds.push(found.id);
-    }
-    return made;
-  };
+  const countsOf = todaysCounts(strapi);
 
   /**
    * The offset of a range of `length` bytes for an entry that costs `cost` besides it: the least recently used
@@ -153,7 +107,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const keyLength = Buffer.byteLength(key);
     const length = keyLength + etag.length + bodyLength;
     const cost = costOf(views?.views);
-    if (Slab.sizeOf(length) + cost > config().maxBytes || etag.length > 0xffff) return -1;
+    // Not kept under a stamp replaced while its answer was being made (a stream): its id may name another by now.
+    if (Slab.sizeOf(length) + cost > config().maxBytes || etag.length > 0xffff || !stamps.live(stamp)) return -1;
     // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
     const { maxBytes } = config();
     slab ??= Slab.orEmpty(maxBytes, (error) =>
@@ -179,20 +134,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const bodyAt = offset + keyLength + etag.length;
     write(region.subarray(bodyAt, bodyAt + bodyLength));
     const slot = table.add({ hash, offset, keyLength, etagLength: etag.length, bodyLength, cost, shared: stamp.id, flags });
-    stamp.refs += 1;
+    stamps.hold(stamp);
     entryBytes += cost;
     if (views) counted.set(slot, views);
     return slot;
-  };
-
-  /** A pinned range's release, once, however many times it is called. */
-  const unpinner = (offset: number) => {
-    let pinned = true;
-    return () => {
-      if (!pinned) return;
-      pinned = false;
-      slab!.unpin(offset);
-    };
   };
 
   return {
@@ -222,7 +167,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!table || table.count === 0) return undefined;
       const slot = table.find(key, keyHash(key));
       if (slot < 0) return undefined;
-      const stamp = sharedById[table.shared[slot]]!;
+      const stamp = stamps.get(table.shared[slot])!;
       const { scopes, versions: computed } = stamp.stamp;
       if (scopes.some((scope, i) => computed[i] !== versions.get(scope))) {
         remove(slot);
@@ -240,12 +185,12 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
      * (answered as a hit is: `done` once the response has finished or closed); undefined when it could not be kept.
      */
     store(key: string, versions: Map<string, number>, profile: CacheProfile, rendered: Rendered, contentType: string) {
-      statsOf(profile.type).misses += 1;
+      stats.miss(profile.type);
       const { length, cuts } = entryLayout(rendered);
       const { views } = rendered;
       const slot = put(
         key,
-        sharedOf(profile, contentType, versions),
+        stamps.of(profile, contentType, versions),
         rendered.etag,
         length,
         (into) => into.write(rendered.text),
@@ -256,8 +201,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       const t = table!;
       const offset = t.offset[slot];
       const bodyAt = offset + t.keyLength[slot] + t.etagLength[slot];
-      slab!.pin(offset);
-      return { body: slab!.view(bodyAt, length), etag: rendered.etag, contentType, done: unpinner(offset) } satisfies CachedAnswer;
+      return { body: slab!.view(bodyAt, length), etag: rendered.etag, contentType, done: slab!.hold(offset) } satisfies CachedAnswer;
     },
 
     /**
@@ -265,8 +209,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
      * has ended: not kept if the stream fails or is dropped, or if it grows past the bound.
      */
     keepStream(key: string, versions: Map<string, number>, profile: CacheProfile, etag: string, contentType: string): Transform {
-      statsOf(profile.type).misses += 1;
-      const stamp = sharedOf(profile, contentType, versions);
+      stats.miss(profile.type);
+      const stamp = stamps.of(profile, contentType, versions);
       const limit = config().maxBytes - costOf(undefined) - Buffer.byteLength(key) - etag.length;
       return compressedCopy(limit, (chunks, size) =>
         put(
@@ -302,27 +246,18 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       const body = region.subarray(bodyAt, bodyAt + t.bodyLength[slot]);
       const etag = region.toString('latin1', etagAt, bodyAt);
       // Pinned before anything is awaited: evicted or replaced meanwhile, its bytes stay as they are until released.
-      slab!.pin(offset);
-      const done = unpinner(offset);
+      const done = slab!.hold(offset);
       if (t.flags[slot] & GZIP) return { body, etag, contentType, encoding: 'gzip', done };
       const views = counted.get(slot);
       if (!views) return { body, etag, contentType, done };
-      let counts: number[];
+      let counts: number[] | null;
       try {
-        const slots = views.views;
-        if (slots.kind === 'detail') {
-          const count = await (viewsService ??= getService(strapi, 'views')).increment(slots.uid as never, slots.documentId);
-          if (count === null) return void done();
-          counts = [count];
-        } else {
-          const rows = await countReads(`${slots.uid}\n${slots.ids.join(',')}`, () => viewCounts(strapi, slots.uid, slots.ids));
-          if (slots.ids.some((id) => !rows.has(id))) return void done();
-          counts = slots.ids.map((id) => rows.get(id)!);
-        }
+        counts = await countsOf(views.views);
       } catch (error) {
         done();
         throw error;
       }
+      if (counts === null) return void done();
       if (sameCounts(views.counts, counts)) return { body, etag, contentType, done };
       const length = recountedLength(body.length, views.counts, counts);
       const nextEtag = views.partsHash !== undefined ? listEtag(views.partsHash, counts) : etag;
@@ -348,22 +283,19 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       t.bodyLength[slot] = length;
       views.cuts = cuts;
       views.counts = counts;
-      slab!.pin(at);
-      return { body: out, etag: nextEtag, contentType, done: unpinner(at) };
+      return { body: out, etag: nextEtag, contentType, done: slab!.hold(at) };
     },
 
     hit(type: string) {
-      statsOf(type).hits += 1;
+      stats.hit(type);
     },
 
     /** Whether the Public role holds every one of `actions`, as of `permissionsVersion` (re-read when it moved). */
     publicMay: (actions: readonly string[], permissionsVersion: number) => publicRole.may(actions, permissionsVersion),
 
     stats() {
-      const types = [...stats.entries()]
-        .map(([type, { hits, misses }]) => ({ type, hits, misses, hitRatio: hits + misses === 0 ? 0 : hits / (hits + misses) }))
-        .sort((a, b) => a.type.localeCompare(b.type));
-      return { enabled: config().enabled, maxBytes: config().maxBytes, bytes: bytesUsed(), entries: table?.count ?? 0, types };
+      const { enabled, maxBytes } = config();
+      return { enabled, maxBytes, bytes: bytesUsed(), entries: table?.count ?? 0, types: stats.list() };
     },
 
     /** The region's bytes in use (the bodies' ranges, pinned ones of gone entries too); 0 before the first entry. */
@@ -378,7 +310,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       counted = new Map();
       stats.clear();
-      shared.clear();
+      stamps.clear();
       publicRole.forget();
     },
   };

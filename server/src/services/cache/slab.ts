@@ -85,6 +85,17 @@ export class Slab {
     return this.region.subarray(offset, offset + length);
   }
 
+  /** Pins the range at `offset` for an answer being written from it: its release, once, however often it is called. */
+  hold(offset: number): () => void {
+    this.pin(offset);
+    let pinned = true;
+    return () => {
+      if (!pinned) return;
+      pinned = false;
+      this.unpin(offset);
+    };
+  }
+
   /** An answer is being written from the range at `offset`: it stays intact until `unpin`. */
   pin(offset: number) {
     const found = this.pinned.get(offset);

@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
+import { cpuMs, median } from './lib/cpu-compare.mjs';
 import * as server from './lib/server-process.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,11 +23,6 @@ const COUNT = option('count', 200);
 const PROFILE = process.argv.includes('--cpu-prof');
 /** Requests sent at once (autocannon, as the bench's rows are); 1: one after another with fetch. */
 const CONNECTIONS = option('connections', 1);
-
-const cpuMs = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
-};
 
 const db = server.database('bench-only');
 if (db.kind !== 'sqlite') throw new Error('bench/miss-cpu.mjs reads the SQLite bench database only');
@@ -76,7 +72,6 @@ try {
   await server.stopServer(servers.on);
   await server.stopServer(servers.off);
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`| server CPU ms per request (median of ${ROUNDS} × ${COUNT}) | ms | samples |`);
 console.log('|---|---:|---|');
 for (const name of ['on', 'off']) console.log(`| cache ${name} | ${median(samples[name]).toFixed(2)} | ${samples[name].map((v) => v.toFixed(2)).join(', ')} |`);

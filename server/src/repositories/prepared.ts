@@ -1,8 +1,9 @@
 /**
- * Statements a cache hit runs on every request (the version stamps, a list's view counts, a detail's view count),
- * run on the driver's own connection, past knex's query builder: on SQLite a better-sqlite3 statement prepared once
- * per connection and kept; on PostgreSQL a named statement, which the server parses and plans once per connection.
- * Built with knex and prepared anew at each call, these two statements took a fifth of a cached list's CPU
+ * Statements run on every request of a kind (a cache hit's version stamps, a list's view counts, a detail's view
+ * count, a detail's other locales), run on the driver's own connection, past knex's query builder: on SQLite a
+ * better-sqlite3 statement prepared once per connection and kept; on PostgreSQL a named statement, which the server
+ * parses and plans once per connection. Built with knex and prepared anew at each call, the first two took a fifth
+ * of a cached list's CPU
  * (docs/benchmark.md, "Where a cache hit spends its time"). The connection still comes from knex's pool, so a
  * statement waits for a transaction holding it as a knex query would, and an outage fails as one would.
  */

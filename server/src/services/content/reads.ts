@@ -5,6 +5,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { publicAuthor } from '../../domain/users';
+import { publishedLocalizations } from '../../repositories/content/localizations';
 import { keptByVersion } from '../cache/kept-by-version';
 import { getService } from '../get-service';
 import { reversedOrder } from './list-order';
@@ -49,12 +50,6 @@ export type ViewCounter = (uid: UID.ContentType, documentId: string) => Promise<
 /** Options of a detail read: ReadOptions, and how it counts its view (REST: every read adds one). */
 export interface DetailOptions extends ReadOptions {
   countView?: ViewCounter;
-}
-
-/** One of the document's other published locales, for hreflang links. */
-export interface Localization {
-  locale: string;
-  slug: string;
 }
 
 export interface Pagination {
@@ -136,15 +131,6 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
   const resolveLocale = (requested: unknown) => getService(strapi, 'locales').resolve(requested);
 
   /** The document's published versions in locales other than `locale`, by locale code. */
-  const localizations = async (uid: UID.ContentType, documentId: string, locale: string): Promise<Localization[]> => {
-    const rows = (await strapi.db.query(uid).findMany({
-      select: ['locale', 'slug'],
-      where: { documentId, locale: { $ne: locale }, publishedAt: { $notNull: true } },
-      orderBy: { locale: 'asc' },
-    })) as { locale: string; slug: string }[];
-    return rows.map((row) => ({ locale: row.locale, slug: row.slug }));
-  };
-
   return {
     /** A page of published documents: `{ data, meta: { pagination } }`. */
     async findPublished(uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth, options: ListOptions) {
@@ -262,7 +248,8 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (!entity) throw new errors.NotFoundError(notFound);
       const servedLocale = typeof entity.locale === 'string' ? entity.locale : locale;
-      return { data: { ...entity, locale: servedLocale, localizations: await localizations(uid, String(entity.documentId), servedLocale) } };
+      const localizations = await publishedLocalizations(strapi, uid, String(entity.documentId), servedLocale);
+      return { data: { ...entity, locale: servedLocale, localizations } };
     },
 
     /** Every published document of the requested locale matching `filters`, in `sort` order, sanitized. */

@@ -6,7 +6,7 @@ import crypto from 'crypto';
 import path from 'path';
 import { createRequire } from 'module';
 import { fileURLToPath } from 'url';
-import { hostApi } from './host-api.mjs';
+import { grantPublicReads, hostApi } from './host-api.mjs';
 
 const require = createRequire(import.meta.url);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,7 +14,8 @@ export const PLAYGROUND = path.join(ROOT, 'playground');
 
 /**
  * `load()` is `register()` + `bootstrap()`; the comparator API is added in between, where Strapi's own loader adds
- * `src/api/*`, so its routes and Users & Permissions actions are registered like any API of the app's.
+ * `src/api/*`, so its routes and Users & Permissions actions are registered like any API of the app's; the Public
+ * role may then read it too (bench/lib/host-api.mjs `grantPublicReads`).
  */
 export async function loadApp({ withHostApi }) {
   const { createStrapi } = require('@strapi/strapi');
@@ -25,6 +26,7 @@ export async function loadApp({ withHostApi }) {
   await strapi.register();
   if (withHostApi) strapi.get('apis').add('bench', hostApi(strapi));
   await strapi.bootstrap();
+  if (withHostApi) await grantPublicReads(strapi);
   strapi.isLoaded = true;
   return strapi;
 }

@@ -121,3 +121,20 @@ export const hostApi = (strapi) => ({
     },
   },
 });
+
+/**
+ * Grants the Public role the comparator's reads (`find` and `findOne` of every type), so that the host can be
+ * measured as Public too: the plugin's Public reads then meet a host that pays the same Users & Permissions work per
+ * request (the role's permission read and its ability). Users & Permissions drops the grants of actions no longer
+ * registered when a server boots without this API, so each server with it grants them again.
+ */
+export async function grantPublicReads(strapi) {
+  const permissions = strapi.db.query('plugin::users-permissions.permission');
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+  for (const name of Object.keys(TYPES)) {
+    for (const verb of ['find', 'findOne']) {
+      const action = `api::bench.${name}.${verb}`;
+      if (!(await permissions.findOne({ where: { action, role: role.id } }))) await permissions.create({ data: { action, role: role.id } });
+    }
+  }
+}

@@ -8,6 +8,7 @@
  */
 import autocannon from 'autocannon';
 import http from 'http';
+import { cpuMs, median } from './cpu-compare.mjs';
 import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mjs';
 import { DEEPEST_ALLOWED } from './scenarios.mjs';
 import { ask } from './server-process.mjs';
@@ -190,13 +191,15 @@ export async function measure(server, request, { stalls = false } = {}) {
     errors: result.errors + result.timeouts,
     bytes: first.bytes,
   });
-  if (stalls) {
-    // One request at a time: the delay is then the longest synchronous stretch of one request, not queueing.
-    await ask(server, { type: 'eld', reset: true });
-    for (let i = 0; i < STALL_SAMPLES; i += 1) await probe(server, request);
-    row.maxStallMs = (await ask(server, { type: 'eld', reset: true })).maxMs;
-  }
+  if (stalls) row.maxStallMs = await longestStall(server, request);
   return row;
+}
+
+/** One request at a time: the event loop's longest delay is then the longest synchronous stretch of one request. */
+async function longestStall(server, request) {
+  await ask(server, { type: 'eld', reset: true });
+  for (let i = 0; i < STALL_SAMPLES; i += 1) await probe(server, request);
+  return (await ask(server, { type: 'eld', reset: true })).maxMs;
 }
 
 /**
@@ -208,7 +211,12 @@ export async function measure(server, request, { stalls = false } = {}) {
  * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
  * the two is loaded at a time).
  */
-export async function measureInTurns(server, request, referenceRequest, { slices = DURATION >= 5 ? 5 : 1, referenceServer = server } = {}) {
+export async function measureInTurns(
+  server,
+  request,
+  referenceRequest,
+  { slices = DURATION >= 5 ? 5 : 1, referenceServer = server, stalls = false } = {},
+) {
   const row = { path: request.path, method: request.method ?? 'GET' };
   const on = (req) => (req === request ? server : referenceServer);
   for (const req of [request, referenceRequest]) {
@@ -219,7 +227,7 @@ export async function measureInTurns(server, request, referenceRequest, { slices
   const began = Date.now();
   await probe(server, request);
   if ((Date.now() - began) * 20 > DURATION * 1000) {
-    return { ...(await measure(server, request)), reference: await measure(referenceServer, referenceRequest) };
+    return { ...(await measure(server, request, { stalls })), reference: await measure(referenceServer, referenceRequest) };
   }
   const byCount = { amount: CONNECTIONS * 2 };
   await cannon(server, request, byCount);
@@ -227,12 +235,14 @@ export async function measureInTurns(server, request, referenceRequest, { slices
   const runs = { row: [], reference: [] };
   for (let slice = 0; slice < slices; slice += 1) {
     for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {
+      const pid = on(req).child?.pid;
+      const cpuBefore = pid ? cpuMs(pid) : undefined;
       const result = await cannon(on(req), req, { duration: DURATION / slices });
+      const cpu = pid ? cpuMs(pid) - cpuBefore : undefined;
       await ask(on(req), { type: 'idle' });
-      runs[name].push({ result, unexpected: unexpected(req, result) });
+      runs[name].push({ result, cpu, unexpected: unexpected(req, result) });
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const summary = (list) => {
     const requests = list.reduce((sum, { result }) => sum + result.requests.total, 0);
     const seconds = list.reduce((sum, { result }) => sum + result.duration, 0);
@@ -245,7 +255,13 @@ export async function measureInTurns(server, request, referenceRequest, { slices
       non2xx: list.reduce((sum, run) => sum + run.unexpected, 0),
       errors: list.reduce((sum, { result }) => sum + result.errors + result.timeouts, 0),
       slices: list.length,
+      sliceRps: list.map(({ result }) => Math.round(result.requests.total / result.duration)),
+      // The server's CPU time (user + system, 10 ms ticks) per answered request over the slices, in µs.
+      cpuUsPerRequest: list.every(({ cpu }) => cpu !== undefined)
+        ? (list.reduce((sum, { cpu }) => sum + cpu, 0) * 1000) / Math.max(requests, 1)
+        : undefined,
     };
   };
+  if (stalls) row.maxStallMs = await longestStall(server, request);
   return { ...row, ...summary(runs.row), reference: { path: referenceRequest.path, ...summary(runs.reference) } };
 }

@@ -125,16 +125,28 @@ export const hostApi = (strapi) => ({
 /**
  * Grants the Public role the comparator's reads (`find` and `findOne` of every type), so that the host can be
  * measured as Public too: the plugin's Public reads then meet a host that pays the same Users & Permissions work per
- * request (the role's permission read and its ability). Users & Permissions drops the grants of actions no longer
- * registered when a server boots without this API, so each server with it grants them again.
+ * request (the role's permission read and its ability). And `find` of users and of menus: the host's validator and
+ * sanitizer refuse a filter on a relation, and drop a populate of one, whose target the caller may not `find`, so
+ * without them the host as Public would skip the articles' authors, which the plugin reads and serves (their
+ * usernames), and could not filter menu items by their menu (the plugin has no route of its own for `menu.find`: the
+ * action is registered here, bound to no route, so the grant opens nothing else). Users & Permissions drops the
+ * grants of actions no longer registered when a server boots without this API, so each server with it grants them
+ * again. Runs at the end of `bootstrap()`, while actions may still be registered.
  */
 export async function grantPublicReads(strapi) {
+  const registered = strapi.contentAPI.permissions.providers.action;
+  const menuFind = 'plugin::cms-plugin-bag.menu.find';
+  if (!registered.has(menuFind)) {
+    await registered.register(menuFind, { api: 'plugin::cms-plugin-bag', controller: 'menu', action: 'find', uid: menuFind });
+  }
   const permissions = strapi.db.query('plugin::users-permissions.permission');
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
-  for (const name of Object.keys(TYPES)) {
-    for (const verb of ['find', 'findOne']) {
-      const action = `api::bench.${name}.${verb}`;
-      if (!(await permissions.findOne({ where: { action, role: role.id } }))) await permissions.create({ data: { action, role: role.id } });
-    }
+  const actions = [
+    ...Object.keys(TYPES).flatMap((name) => [`api::bench.${name}.find`, `api::bench.${name}.findOne`]),
+    'plugin::users-permissions.user.find',
+    menuFind,
+  ];
+  for (const action of actions) {
+    if (!(await permissions.findOne({ where: { action, role: role.id } }))) await permissions.create({ data: { action, role: role.id } });
   }
 }

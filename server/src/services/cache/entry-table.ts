@@ -13,8 +13,27 @@
 
 const MIN_CAPACITY = 1024;
 const NONE = -1;
-/** The columns' bytes per slot: ten 32-bit columns (the index's buckets among them), the ETag's length, the flags, the serial. */
-export const BYTES_PER_SLOT = 4 * 10 + 2 + 1 + 8;
+
+/** The columns of an entry's own fields and their array types: `resize` makes them, and copies them over, from this. */
+const FIELD_COLUMNS = {
+  hash: Int32Array,
+  offset: Uint32Array,
+  keyLength: Uint32Array,
+  etagLength: Uint16Array,
+  bodyLength: Uint32Array,
+  cost: Uint32Array,
+  shared: Uint32Array,
+  flags: Uint8Array,
+  serial: Float64Array,
+} as const;
+type FieldColumn = keyof typeof FIELD_COLUMNS;
+const FIELD_NAMES = Object.keys(FIELD_COLUMNS) as FieldColumn[];
+/** The order of use (`prev`, `next`) and the index (`chain`, `buckets`): 32-bit slot numbers. */
+const LINK_COLUMNS = 4;
+type Column = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
+
+/** The columns' bytes per slot. */
+export const BYTES_PER_SLOT = FIELD_NAMES.reduce((sum, name) => sum + FIELD_COLUMNS[name].BYTES_PER_ELEMENT, 0) + 4 * LINK_COLUMNS;
 
 /** The key's hash (FNV-1a over its UTF-16 code units): which chain of the index it is in. */
 export const keyHash = (key: string) => {
@@ -213,29 +232,11 @@ export class EntryTable {
   private resize(capacity: number, moved: ((from: number, to: number) => void) | undefined) {
     const grow = capacity > this.capacity && this.freeHead === NONE;
     const order = this.capacity > 0 ? this.slots() : [];
-    const old = {
-      hash: this.hash,
-      offset: this.offset,
-      keyLength: this.keyLength,
-      etagLength: this.etagLength,
-      bodyLength: this.bodyLength,
-      cost: this.cost,
-      shared: this.shared,
-      flags: this.flags,
-      serial: this.serial,
-      prev: this.prev,
-      next: this.next,
-    };
+    const fields = this as unknown as Record<FieldColumn, Column>;
+    const old = Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as Record<FieldColumn, Column>;
+    const [oldPrev, oldNext] = [this.prev, this.next];
     const previous = this.capacity;
-    this.hash = new Int32Array(capacity);
-    this.offset = new Uint32Array(capacity);
-    this.keyLength = new Uint32Array(capacity);
-    this.etagLength = new Uint16Array(capacity);
-    this.bodyLength = new Uint32Array(capacity);
-    this.cost = new Uint32Array(capacity);
-    this.shared = new Uint32Array(capacity);
-    this.flags = new Uint8Array(capacity);
-    this.serial = new Float64Array(capacity);
+    for (const name of FIELD_NAMES) fields[name] = new FIELD_COLUMNS[name](capacity);
     this.prev = new Int32Array(capacity);
     this.next = new Int32Array(capacity);
     this.chain = new Int32Array(capacity);
@@ -249,7 +250,9 @@ export class EntryTable {
     this.freeHead = NONE;
     if (grow && previous > 0) {
       // Every slot was in use: same numbers, same order; the new slots are free.
-      for (const name of Object.keys(old) as (keyof typeof old)[]) (this[name] as Int32Array).set(old[name] as Int32Array);
+      for (const name of FIELD_NAMES) fields[name].set(old[name]);
+      this.prev.set(oldPrev);
+      this.next.set(oldNext);
       for (let slot = 0; slot < previous; slot += 1) index(slot);
       for (let slot = capacity - 1; slot >= previous; slot -= 1) {
         this.next[slot] = this.freeHead;
@@ -260,15 +263,7 @@ export class EntryTable {
     this.head = NONE;
     this.tail = NONE;
     order.forEach((from, to) => {
-      this.hash[to] = old.hash[from];
-      this.offset[to] = old.offset[from];
-      this.keyLength[to] = old.keyLength[from];
-      this.etagLength[to] = old.etagLength[from];
-      this.bodyLength[to] = old.bodyLength[from];
-      this.cost[to] = old.cost[from];
-      this.shared[to] = old.shared[from];
-      this.flags[to] = old.flags[from];
-      this.serial[to] = old.serial[from];
+      for (const name of FIELD_NAMES) fields[name][to] = old[name][from];
       this.link(to);
       index(to);
       moved?.(from, to);

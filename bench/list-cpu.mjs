@@ -11,7 +11,6 @@
  * Uses the SQLite database `node bench/run.mjs --only="articles list"` seeded (run that first; a PostgreSQL run drops
  * its database at the end, so this is SQLite only).
  */
-import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
@@ -37,14 +36,9 @@ const rows = [
   ['host list', `/api/host/articles?${POPULATE}&sort=isTop:desc,publishedAt:desc`, { authorization: `Bearer ${fx.hostToken}` }],
 ];
 
-// The seed's API token was hashed with its run's salt; this server gets a new one, so the stored hash is made anew.
 const db = server.database('bench-only');
 if (db.kind !== 'sqlite') throw new Error('bench/list-cpu.mjs reads the SQLite bench database only');
-const accessKey = crypto.createHmac('sha512', server.baseEnv.API_TOKEN_SALT).update(fx.hostToken).digest('hex');
-const { default: Database } = await import('better-sqlite3');
-const sqlite = new Database(db.abs);
-sqlite.prepare('UPDATE strapi_api_tokens SET access_key = ?').run(accessKey);
-sqlite.close();
+await server.renewHostToken(db, fx.hostToken);
 const booted = await server.bootServer({ db, withHostApi: true, config: { cache: { enabled: false } } });
 const samples = new Map();
 const measure = async (name, url, headers) => {

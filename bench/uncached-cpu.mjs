@@ -10,7 +10,6 @@
  * bench/results/<name>.json's run; `latest` by default). Rows: pair names of bench/lib/scenarios.mjs (default: the
  * article and page details).
  */
-import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
@@ -30,12 +29,7 @@ if (!fs.existsSync(fixtures)) throw new Error(`no fixtures of the run "${RUN}": 
 const fx = JSON.parse(fs.readFileSync(fixtures, 'utf8'));
 const db = server.database(`bench-${RUN}`);
 if (db.kind !== 'sqlite') throw new Error('bench/uncached-cpu.mjs reads a SQLite bench database only');
-// The seed's API token was hashed with its run's salt; this server gets a new one, so the stored hash is made anew.
-const accessKey = crypto.createHmac('sha512', server.baseEnv.API_TOKEN_SALT).update(fx.hostToken).digest('hex');
-const { default: Database } = await import('better-sqlite3');
-const sqlite = new Database(db.abs);
-sqlite.prepare('UPDATE strapi_api_tokens SET access_key = ?').run(accessKey);
-sqlite.close();
+await server.renewHostToken(db, fx.hostToken);
 
 const token = { authorization: `Bearer ${fx.hostToken}` };
 const rows = pairs(fx)

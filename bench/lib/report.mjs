@@ -21,8 +21,14 @@ import {
 export const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '–' : n.toFixed(digits));
 const holds = (ok) => (ok === null ? 'n/a' : ok ? 'holds' : 'MISSED');
 const measured = (row) => row && !row.failed;
-/** Whether `b` is the reference measured in turns with `a`, in several slices each (bench/lib/measure.mjs). */
-const slicedInTurns = (a, b) => a.reference === b && a.sliceRps?.length > 1 && a.sliceRps.length === b.sliceRps?.length;
+/**
+ * Whether `b` is the reference measured in turns with `a`, in several slices each (bench/lib/measure.mjs): the same
+ * object, or (a run read back from its JSON) a copy of it, as a miss's `off` is.
+ */
+const slicedInTurns = (a, b) =>
+  a.sliceRps?.length > 1 &&
+  a.sliceRps.length === b.sliceRps?.length &&
+  (a.reference === b || (a.reference?.path === b.path && a.reference?.sliceRps?.join() === b.sliceRps.join()));
 /**
  * `a.rps / b.rps` when both rows were measured, else null. For a row and the reference measured in turns with it: the
  * median of the slices' ratios (each slice beside the other's slice next to it), which one slow slice on either side
@@ -32,9 +38,14 @@ const ratioOf = (a, b) => {
   if (!measured(a) || !measured(b)) return null;
   return slicedInTurns(a, b) ? median(a.sliceRps.map((rps, i) => rps / b.sliceRps[i])) : a.rps / b.rps;
 };
-/** How a ratio was taken, for the table: the totals' ratio beside a median of slices. */
-const ratioBasis = (a, b) =>
-  slicedInTurns(a, b) ? `; median of ${a.sliceRps.length} slices' ratios, totals ${(a.rps / b.rps).toFixed(2)}×` : '';
+/**
+ * How a ratio was taken, for the table: the totals' ratio beside a median of slices (`inverse`: of time per request,
+ * b's req/s over a's, as the miss is judged).
+ */
+const ratioBasis = (a, b, inverse = false) =>
+  slicedInTurns(a, b)
+    ? `; median of ${a.sliceRps.length} slices' ratios, totals ${(inverse ? b.rps / a.rps : a.rps / b.rps).toFixed(2)}×`
+    : '';
 /**
  * The host's rows an uncached pair is judged against: its read as Public and with the API token, each measured in
  * turns with the plugin's (the `reference` of the row), and for the list the same two without the plugin's indexes.
@@ -271,7 +282,7 @@ export function evaluate(results) {
       value:
         miss.timeRatio === null
           ? notMeasured(miss.miss, miss.off)
-          : `${miss.timeRatio.toFixed(2)}× (${fmt(miss.miss.rps)} vs ${fmt(miss.off.rps)} req/s${ratioBasis(miss.miss, miss.off)})`,
+          : `${miss.timeRatio.toFixed(2)}× (${fmt(miss.miss.rps)} vs ${fmt(miss.off.rps)} req/s${ratioBasis(miss.miss, miss.off, true)})`,
       ok: miss.timeRatio === null ? null : miss.timeRatio <= MISS_TARGET,
     });
   }

@@ -3,6 +3,7 @@
  * booting and stopping a playground server, the IPC messages it answers, and the boot-time comparison with and
  * without the plugin.
  */
+import crypto from 'crypto';
 import fs from 'fs';
 import net from 'net';
 import path from 'path';
@@ -84,6 +85,22 @@ export const pluginConfig = (extra = {}) =>
   });
 
 export const baseEnv = { ...benchEnv(), CMS_BAG_CONFIG: pluginConfig() };
+
+/**
+ * Stores the hash of the seed's API token (`token`, the fixtures' `hostToken`) made with this process's salt, in a
+ * SQLite bench database a run left: the seed hashed it with its own run's salt, and the servers booted here get a new
+ * one. For the tools that boot a server on an earlier run's database (bench/list-cpu.mjs, bench/uncached-cpu.mjs).
+ */
+export async function renewHostToken(db, token) {
+  const accessKey = crypto.createHmac('sha512', baseEnv.API_TOKEN_SALT).update(token).digest('hex');
+  const { default: Database } = await import('better-sqlite3');
+  const sqlite = new Database(db.abs);
+  try {
+    sqlite.prepare('UPDATE strapi_api_tokens SET access_key = ?').run(accessKey);
+  } finally {
+    sqlite.close();
+  }
+}
 
 const freePort = () =>
   new Promise((resolve, reject) => {

@@ -179,7 +179,7 @@ export function evaluate(results) {
   const targets = [];
   const health = results.singles.find((s) => s.floor);
   for (const pair of results.pairs) {
-    const { bag, uncached, host, hostWithoutIndexes, restCache } = pair;
+    const { bag, uncached, host, restCache } = pair;
     const cached = ratioTarget(`${pair.name}, cache on: ≥ ${pair.cachedTarget}× the host's REST`, bag, host, pair.cachedTarget);
     pair.ratio = cached.ratio;
     targets.push(cached.entry);

@@ -3,9 +3,9 @@
  * count, a detail's other locales), run on the driver's own connection, past knex's query builder: on SQLite a
  * better-sqlite3 statement prepared once per connection and kept; on PostgreSQL a named statement, which the server
  * parses and plans once per connection. Built with knex and prepared anew at each call, the first two took a fifth
- * of a cached list's CPU
- * (docs/benchmark.md, "Where a cache hit spends its time"). The connection still comes from knex's pool, so a
- * statement waits for a transaction holding it as a knex query would, and an outage fails as one would.
+ * of a cached list's CPU (docs/benchmark.md, "Where a cache hit spends its time"). The connection still comes from
+ * knex's pool, so a statement waits for a transaction holding it as a knex query would, and an outage fails as one
+ * would. They run past the Query Engine too: its lifecycle hooks do not see them.
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';

@@ -61,9 +61,13 @@ start() {
 }
 
 stop() {
-  if [[ -f "$PG_DIR/data/postmaster.pid" ]]; then
-    as_owner "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" -w -t 60 stop -m fast >/dev/null
+  [[ -f "$PG_DIR/data/postmaster.pid" ]] || return 0
+  # A server killed without stopping (with its process group, or its machine) leaves its pid file: nothing to stop.
+  if ! status; then
+    rm -f "$PG_DIR/data/postmaster.pid"
+    return 0
   fi
+  as_owner "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" -w -t 60 stop -m fast >/dev/null
 }
 
 status() {

@@ -108,8 +108,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const length = keyLength + etag.length + bodyLength;
     const cost = costOf(views?.views);
     const { maxBytes } = config();
-    // Checked before the key's entry is replaced (place checks the bound again, for its other callers). Not kept under
-    // a stamp replaced while its answer was being made (a stream): its id may name another by now.
+    // Checked before the key's entry is replaced. Not kept under a stamp replaced while its answer was made (a stream).
     if (Slab.sizeOf(length) + cost > maxBytes || etag.length > 0xffff || !stamps.live(stamp)) return -1;
     // The region, once; when the system refuses that much memory, an empty one (nothing is kept) and a warning.
     slab ??= Slab.orEmpty(maxBytes, (error) =>

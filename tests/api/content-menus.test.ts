@@ -94,6 +94,47 @@ describe('GET /api/bag/menus/:slug', () => {
     expect(about).toMatchObject({ target: '_blank', icon: 'info', isHot: false, badge: null, image: null });
   });
 
+  describe('sanitized through one example item', () => {
+    // Each read below is computed, not answered from the response cache.
+    const read = (slug: string) => {
+      app.strapi.plugin('cms-plugin-bag').service('response-cache').clear();
+      return get(`/menus/${slug}`).expect(200);
+    };
+    const withOutputSanitizer = async <T>(sanitizer: unknown, run: () => Promise<T>) => {
+      const registry = app.strapi.sanitizers;
+      const before = [...registry.get('content-api.output')];
+      registry.add('content-api.output', sanitizer as never);
+      try {
+        return await run();
+      } finally {
+        registry.set('content-api.output', before);
+      }
+    };
+
+    it('answers what the host sanitizer gives item by item', async () => {
+      const byExample = (await read('main')).body;
+      // Any output sanitizer of the app's own makes every item go through the host's sanitizer.
+      const itemByItem = (await withOutputSanitizer(() => async (entity: unknown) => entity, () => read('main'))).body;
+      expect(byExample).toEqual(itemByItem);
+      // The media's private field, which the items' read holds, is cut from every item as the host cuts it.
+      const blog = (byExample.data.items as Node[]).find((node) => node.title === 'Blog')!;
+      expect(blog.image).toMatchObject({ url: '/uploads/blog.png' });
+      expect(blog.image).not.toHaveProperty('folderPath');
+    });
+
+    it('sends every item through an output sanitizer the app registers, which may decide on values', async () => {
+      const hideBadge = (schema: { uid?: string }) => async (entity: Record<string, unknown>) => {
+        if (schema.uid !== ITEM || entity?.title !== 'Blog') return entity;
+        const { badge: _badge, ...rest } = entity;
+        return rest;
+      };
+      const res = await withOutputSanitizer(hideBadge, () => read('main'));
+      const items = res.body.data.items as Node[];
+      expect(items.find((node) => node.title === 'Blog')).not.toHaveProperty('badge');
+      expect(items.find((node) => node.title === 'About')).toHaveProperty('badge', null);
+    });
+  });
+
   it('serves relations to draft & publish types (added by the extension) in their published version only', async () => {
     const links = await menu('Links', 'links');
     const documents = (uid: string) => app.strapi.documents(uid as never);

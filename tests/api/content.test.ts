@@ -288,6 +288,28 @@ describe('content endpoints under /api/bag', () => {
       expect(res.body.data.tags).toHaveLength(2);
     });
 
+    it('reads its relations as a list does: every link table in one statement, each target type in one', async () => {
+      app.strapi.plugin('cms-plugin-bag').service('response-cache').clear();
+      const sql: string[] = [];
+      const listen = (query: { sql: string }) => sql.push(query.sql);
+      app.strapi.db.connection.on('query', listen);
+      let data: Record<string, unknown>;
+      try {
+        data = (await get('/articles/plain-1').expect(200)).body.data;
+      } finally {
+        app.strapi.db.connection.off('query', listen);
+      }
+      const reading = (table: string) => sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
+      expect(reading('bag_articles_tags_lnk')).toHaveLength(1);
+      expect(reading('bag_articles_tags_lnk')).toEqual(reading('files_related_mph'));
+      expect(reading('bag_articles_tags_lnk')).toEqual(reading('bag_articles_category_lnk'));
+      expect(reading('bag_tags')).toHaveLength(1);
+      // The relations come after the fields, in populate order, as the host's populate places them.
+      const keys = Object.keys(data);
+      expect(keys.slice(keys.indexOf('category'), keys.indexOf('category') + 4)).toEqual(['category', 'tags', 'cover', 'author']);
+      expect(keys.indexOf('title')).toBeLessThan(keys.indexOf('category'));
+    });
+
     it('serves the published version when a newer draft exists', async () => {
       const res = await get('/articles/changed').expect(200);
       expect(res.body.data.title).toBe('Published title');

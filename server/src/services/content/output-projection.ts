@@ -6,8 +6,9 @@
  * password field, a relation the role may not read. So the keys it keeps on the example are the keys every document
  * keeps, and each document is cut to them. Whenever the sanitizer changes a value of the example instead of removing
  * it (a morph relation filtered, anything this does not foresee), `shapeOf` answers null and the caller sanitizes
- * every document as before.
+ * every document as before. Used by the lists (reads.ts) and the menus' items (menus.ts).
  */
+import type { Core, Schema } from '@strapi/strapi';
 import { isRecord } from '../../utils/is-record';
 
 type Row = Record<string, unknown>;
@@ -78,4 +79,31 @@ export const project = (document: Row, shape: Shape): Row => {
     else out[key] = value;
   }
   return out;
+};
+
+/**
+ * Whether the host's output sanitizers are only its own: the built-in ones work from keys, attributes and
+ * permissions, plus the one Users & Permissions registers (it drops the `users` of role entities, by key). An
+ * app or plugin that adds its own output sanitizer may decide on values, so every document then goes through it.
+ */
+const builtInSanitizersOnly = (strapi: Core.Strapi) =>
+  strapi.sanitizers.get('content-api.output').length <= (strapi.plugin('users-permissions') ? 1 : 0);
+
+/**
+ * Documents of `model` whose relations and media (`relations`) hold their targets' fields only, sanitized for `auth`
+ * through one example document, or null when the sanitizer changed a value of it or when output sanitizers other
+ * than the host's own are registered: the caller then sanitizes every document.
+ */
+export const sanitizeByExample = async (
+  strapi: Core.Strapi,
+  model: Schema.ContentType,
+  documents: Row[],
+  auth: unknown,
+  relations: ReadonlySet<string>,
+): Promise<Row[] | null> => {
+  if (!builtInSanitizersOnly(strapi)) return null;
+  const example = exampleOf(documents, relations);
+  const [sanitized] = (await strapi.contentAPI.sanitize.output([example], model, { auth } as never)) as unknown[];
+  const shape = shapeOf(example, sanitized, relations);
+  return shape ? documents.map((document) => project(document, shape)) : null;
 };

@@ -12,7 +12,7 @@ import { reversedOrder } from './list-order';
 import type { MovedTo } from './redirects';
 import { populatePolicy } from './populate-policy';
 import { parsePagination, queryChecks, type Auth } from './query-checks';
-import { exampleOf, project, shapeOf } from './output-projection';
+import { sanitizeByExample } from './output-projection';
 import { relationReads } from './relation-reads';
 
 export type { Auth } from './query-checks';
@@ -102,30 +102,9 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const name of relations) delete copy[name];
       return copy;
     });
-    const sanitized = (read && rest.length > 1 && (await sanitizeByExample(uid, rest, auth, read))) ||
+    const sanitized = (read && rest.length > 1 && (await sanitizeByExample(strapi, model(uid), rest, auth, read))) ||
       ((await strapi.contentAPI.sanitize.output(rest, model(uid), { auth })) as Record<string, unknown>[]);
     return sanitized.map((entity, index) => ({ ...entity, ...users[index] }));
-  };
-
-  /**
-   * Whether the host's output sanitizers are only its own: the built-in ones work from keys, attributes and
-   * permissions, plus the one Users & Permissions registers (it drops the `users` of role entities, by key). An
-   * app or plugin that adds its own output sanitizer may decide on values, so every document then goes through it.
-   */
-  const builtInSanitizersOnly = () =>
-    strapi.sanitizers.get('content-api.output').length <= (strapi.plugin('users-permissions') ? 1 : 0);
-
-  /**
-   * The page's documents whose relations relation-reads.ts read (`read`, user relations taken out) sanitized through
-   * one example document (output-projection.ts), or null when the sanitizer changed a value of it or when output
-   * sanitizers other than the host's own are registered.
-   */
-  const sanitizeByExample = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read: Set<string>) => {
-    if (!builtInSanitizersOnly()) return null;
-    const example = exampleOf(entities, read);
-    const [sanitized] = (await strapi.contentAPI.sanitize.output([example], model(uid), { auth })) as unknown[];
-    const shape = shapeOf(example, sanitized, read);
-    return shape ? entities.map((entity) => project(entity, shape)) : null;
   };
 
   const resolveLocale = (requested: unknown) => getService(strapi, 'locales').resolve(requested);
@@ -191,13 +170,18 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The published document with this slug in `locale` (the default locale when absent), sanitized; null when there is none. */
     async findPublishedBySlug(uid: UID.ContentType, slug: string, auth: Auth, defaultPopulate: string[], locale?: string) {
-      const entity = await strapi.documents(uid).findFirst({
+      const populate = effectivePopulate(uid, undefined, undefined, defaultPopulate);
+      // Its relations are read as a list's are (relation-reads.ts), when they can be.
+      const steps = relations.plan(uid, populate);
+      const found = (await strapi.documents(uid).findFirst({
         filters: { slug: { $eq: slug } } as never,
-        populate: effectivePopulate(uid, undefined, undefined, defaultPopulate) as never,
+        ...(steps ? {} : { populate: populate as never }),
         status: 'published',
         ...(locale === undefined ? {} : { locale }),
-      });
-      return entity ? (await sanitizeMany(uid, [entity as Record<string, unknown>], auth))[0] : null;
+      })) as Record<string, unknown> | null;
+      if (!found) return null;
+      const [entity] = steps ? await relations.populate([found], steps) : [found];
+      return (await sanitizeMany(uid, [entity], auth))[0];
     },
 
     /** `findPublishedBySlug` that also counts a view (`countView`), showing the count that includes this read. */

@@ -1,10 +1,10 @@
 /**
- * The default populate of a page of documents (an article list's category, tags, cover and author) read with one
- * statement for every link table and one Query Engine read per target type, instead of the host's populate: that
- * one builds and maps a joined query per relation, which cost 3–4 ms of a 25-article page each (about 7 of the
- * page's 9 ms in the Document Service). The values are the host's own: the same rows, mapped by the same Query
- * Engine, in the same order (the link table's order column, as the host's populate sorts it), placed after the
- * document's fields in populate order as the host places them. A populate this cannot read the same way (nested,
+ * The default populate of a page of documents, or of a detail's one document (an article's category, tags, cover and
+ * author), read with one statement for every link table and one Query Engine read per target type, instead of the
+ * host's populate: that one builds and maps a joined query per relation, which cost 3–4 ms of a 25-article page each
+ * (about 7 of the page's 9 ms in the Document Service). The values are the host's own: the same rows, mapped by the
+ * same Query Engine, in the same order (the link table's order column, as the host's populate sorts it), placed after
+ * the document's fields in populate order as the host places them. A populate this cannot read the same way (nested,
  * filtered or sorted, a component, a relation without a plain link table) is left to the host: `plan` answers null.
  */
 import type { Core, UID } from '@strapi/strapi';

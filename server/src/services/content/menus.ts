@@ -8,7 +8,7 @@ import { contentTypes, errors, relations } from '@strapi/utils';
 import { linkedDocumentIds } from '../../repositories/content/menu-links';
 import { buildTree, type TreeNode } from '../../utils/tree';
 import { getService } from '../get-service';
-import { sanitizeByExample } from './output-projection';
+import { keysAlike, sanitizeByExample } from './output-projection';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';
@@ -103,8 +103,9 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
       // it. Through one example item when it can (output-projection.ts): the sanitizer was more than half the CPU time
       // of a 1,000-item menu.
       const populated = new Set([...Object.keys(populate), ...toPublished.map(([name]) => name)]);
-      const sanitized = ((flat.length > 1 && (await sanitizeByExample(strapi, itemModel, flat, auth, populated))) ||
-        (await strapi.contentAPI.sanitize.output(flat, itemModel, { auth }))) as Row[];
+      const byExample =
+        flat.length > 1 && attributes.every(([, attribute]) => keysAlike(attribute)) && (await sanitizeByExample(strapi, itemModel, flat, auth, populated));
+      const sanitized = (byExample || (await strapi.contentAPI.sanitize.output(flat, itemModel, { auth }))) as Row[];
 
       const items: TreeNode<Row>[] = buildTree(sanitized, {
         id: (row) => row.id,

@@ -82,6 +82,13 @@ export const project = (document: Row, shape: Shape): Row => {
 };
 
 /**
+ * Whether an attribute's values have the same keys in every document, as `exampleOf` needs: not a component or
+ * dynamic zone (nested, or of several component types), nor a morph relation (rows of several target types).
+ */
+export const keysAlike = (attribute: { type: string; relation?: string }) =>
+  attribute.type !== 'component' && attribute.type !== 'dynamiczone' && !String(attribute.relation ?? '').startsWith('morph');
+
+/**
  * Whether the host's output sanitizers are only its own: the built-in ones work from keys, attributes and
  * permissions, plus the one Users & Permissions registers (it drops the `users` of role entities, by key). An
  * app or plugin that adds its own output sanitizer may decide on values, so every document then goes through it.

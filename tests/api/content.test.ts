@@ -19,6 +19,27 @@ describe('content endpoints under /api/bag', () => {
 
   const get = (path: string) => app.request().get(`/api/bag${path}`);
   const slugs = (body: { data: { slug: string }[] }) => body.data.map((article) => article.slug);
+  /**
+   * The body of `GET path` and, by table, the SQL statements that read it (`reading(table)`); expects every link table
+   * of the default populate read in one statement and the tags in one.
+   */
+  const readingLinksOnce = async (path: string) => {
+    const sql: string[] = [];
+    const listen = (query: { sql: string }) => sql.push(query.sql);
+    app.strapi.db.connection.on('query', listen);
+    let body: { data: Record<string, unknown> };
+    try {
+      body = (await get(path).expect(200)).body;
+    } finally {
+      app.strapi.db.connection.off('query', listen);
+    }
+    const reading = (table: string) => sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
+    expect(reading('bag_articles_tags_lnk')).toHaveLength(1);
+    expect(reading('bag_articles_tags_lnk')).toEqual(reading('files_related_mph'));
+    expect(reading('bag_articles_tags_lnk')).toEqual(reading('bag_articles_category_lnk'));
+    expect(reading('bag_tags')).toHaveLength(1);
+    return { body, reading };
+  };
 
   /** Sets the published row's publication time, so ordering does not depend on how fast the setup ran. */
   const setPublishedAt = (uid: string, documentId: string, iso: string) =>
@@ -256,19 +277,7 @@ describe('content endpoints under /api/bag', () => {
       });
 
       it('reads every link table of the page in one statement, and each target type in one', async () => {
-        const sql: string[] = [];
-        const listen = (query: { sql: string }) => sql.push(query.sql);
-        app.strapi.db.connection.on('query', listen);
-        try {
-          await get(`/articles?${fresh()}`).expect(200);
-        } finally {
-          app.strapi.db.connection.off('query', listen);
-        }
-        const reading = (table: string) => sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
-        expect(reading('bag_articles_tags_lnk')).toHaveLength(1);
-        expect(reading('bag_articles_tags_lnk')).toEqual(reading('files_related_mph'));
-        expect(reading('bag_articles_tags_lnk')).toEqual(reading('bag_articles_category_lnk'));
-        expect(reading('bag_tags')).toHaveLength(1);
+        const { reading } = await readingLinksOnce(`/articles?${fresh()}`);
         expect(reading('bag_categories')).toHaveLength(1);
       });
     });
@@ -290,20 +299,7 @@ describe('content endpoints under /api/bag', () => {
 
     it('reads its relations as a list does: every link table in one statement, each target type in one', async () => {
       app.strapi.plugin('cms-plugin-bag').service('response-cache').clear();
-      const sql: string[] = [];
-      const listen = (query: { sql: string }) => sql.push(query.sql);
-      app.strapi.db.connection.on('query', listen);
-      let data: Record<string, unknown>;
-      try {
-        data = (await get('/articles/plain-1').expect(200)).body.data;
-      } finally {
-        app.strapi.db.connection.off('query', listen);
-      }
-      const reading = (table: string) => sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
-      expect(reading('bag_articles_tags_lnk')).toHaveLength(1);
-      expect(reading('bag_articles_tags_lnk')).toEqual(reading('files_related_mph'));
-      expect(reading('bag_articles_tags_lnk')).toEqual(reading('bag_articles_category_lnk'));
-      expect(reading('bag_tags')).toHaveLength(1);
+      const { data } = (await readingLinksOnce('/articles/plain-1')).body;
       // The relations come after the fields, in populate order, as the host's populate places them.
       const keys = Object.keys(data);
       expect(keys.slice(keys.indexOf('category'), keys.indexOf('category') + 4)).toEqual(['category', 'tags', 'cover', 'author']);

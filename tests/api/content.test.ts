@@ -33,7 +33,8 @@ describe('content endpoints under /api/bag', () => {
     } finally {
       app.strapi.db.connection.off('query', listen);
     }
-    const reading = (table: string) => sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
+    const reading = (table: string) =>
+      sql.filter((statement) => statement.includes(`\`${table}\``) || statement.includes(`"${table}"`));
     expect(reading('bag_articles_tags_lnk')).toHaveLength(1);
     expect(reading('bag_articles_tags_lnk')).toEqual(reading('files_related_mph'));
     expect(reading('bag_articles_tags_lnk')).toEqual(reading('bag_articles_category_lnk'));
@@ -302,7 +303,8 @@ describe('content endpoints under /api/bag', () => {
       const { data } = (await readingLinksOnce('/articles/plain-1')).body;
       // The relations come after the fields, in populate order, as the host's populate places them.
       const keys = Object.keys(data);
-      expect(keys.slice(keys.indexOf('category'), keys.indexOf('category') + 4)).toEqual(['category', 'tags', 'cover', 'author']);
+      const relationsAt = keys.indexOf('category');
+      expect(keys.slice(relationsAt, relationsAt + 4)).toEqual(['category', 'tags', 'cover', 'author']);
       expect(keys.indexOf('title')).toBeLessThan(keys.indexOf('category'));
     });
 

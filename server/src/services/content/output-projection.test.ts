@@ -1,7 +1,7 @@
 import { exampleOf, keysAlike, project, shapeOf } from './output-projection';
 
 describe('output-projection', () => {
-  it("tells components, dynamic zones and morph relations apart: their values' keys differ from document to document", () => {
+  it("tells components, dynamic zones and morph relations apart: their values' keys differ by document", () => {
     expect(keysAlike({ type: 'component' })).toBe(false);
     expect(keysAlike({ type: 'dynamiczone' })).toBe(false);
     expect(keysAlike({ type: 'relation', relation: 'morphToMany' })).toBe(false);

@@ -85,8 +85,8 @@ export const project = (document: Row, shape: Shape): Row => {
  * Whether an attribute's values have the same keys in every document, as `exampleOf` needs: not a component or
  * dynamic zone (nested, or of several component types), nor a morph relation (rows of several target types).
  */
-export const keysAlike = (attribute: { type: string; relation?: string }) =>
-  attribute.type !== 'component' && attribute.type !== 'dynamiczone' && !String(attribute.relation ?? '').startsWith('morph');
+export const keysAlike = ({ type, relation }: { type: string; relation?: string }) =>
+  type !== 'component' && type !== 'dynamiczone' && !String(relation ?? '').startsWith('morph');
 
 /**
  * Whether the host's output sanitizers are only its own: the built-in ones work from keys, attributes and

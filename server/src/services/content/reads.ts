@@ -109,7 +109,6 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const resolveLocale = (requested: unknown) => getService(strapi, 'locales').resolve(requested);
 
-  /** The document's published versions in locales other than `locale`, by locale code. */
   return {
     /** A page of published documents: `{ data, meta: { pagination } }`. */
     async findPublished(uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth, options: ListOptions) {

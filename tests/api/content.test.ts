@@ -306,6 +306,12 @@ describe('content endpoints under /api/bag', () => {
       const relationsAt = keys.indexOf('category');
       expect(keys.slice(relationsAt, relationsAt + 4)).toEqual(['category', 'tags', 'cover', 'author']);
       expect(keys.indexOf('title')).toBeLessThan(keys.indexOf('category'));
+      // The same bytes as the article in a list whose populate is asked for (read by the host's populate), but for
+      // the detail's `localizations`; the list, read after, shows the count that includes the detail's read.
+      const populate = 'populate[category]=true&populate[tags]=true&populate[cover]=true&populate[author]=true';
+      const listed = (await get(`/articles?filters[slug][$eq]=plain-1&${populate}`).expect(200)).body.data[0];
+      const { localizations: _localizations, ...detail } = data;
+      expect(JSON.stringify(detail)).toBe(JSON.stringify(listed));
     });
 
     it('serves the published version when a newer draft exists', async () => {

@@ -3,6 +3,7 @@
  * hits, invalidation by every kind of write, permissions first, tokens never served from or into the cache, views
  * exact, the byte bound, and the admin stats and clear routes.
  */
+import http from 'http';
 import { COMMENT, adminTokenWithRole, createArticle, seedComments } from '../helpers/comments';
 import { adminToken, createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
 import { EXTRA_LOCALES, addLocales } from '../helpers/locales';
@@ -168,6 +169,49 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     expect(built).toEqual([]);
     expect(await typeStats('article')).toMatchObject({ hits: 5, misses: 2 });
     expect(await viewsInDb(ARTICLE, doc.documentId)).toBe(detail.body.data.views + 2);
+  });
+
+  it('concurrent hits of one list share the reads of the version stamps and of the view counts', async () => {
+    await article('Shared one', 'shared-reads-one', { views: 4 });
+    await article('Shared two', 'shared-reads-two', { views: 9 });
+    const path = '/api/bag/articles?filters[slug][$startsWith]=shared-reads-&sort=slug';
+    await clear();
+    await app.request().get(path).expect(200);
+    const list = await app.request().get(path).expect(200);
+    // Requests on open keep-alive connections, sent at once: the server reads them in one or a few turns.
+    const REQUESTS = 20;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: REQUESTS });
+    const send = (headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        http
+          .get(`${app.url}${path}`, { agent, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+          })
+          .on('error', reject);
+      });
+    const revalidates = (i: number) => i % 2 === 1;
+    const burst = () =>
+      Promise.all(Array.from({ length: REQUESTS }, (_, i) => send(revalidates(i) ? { 'If-None-Match': list.headers.etag } : {})));
+    const client = app.strapi.db.connection.client as { acquireConnection: () => Promise<unknown> };
+    const acquire = client.acquireConnection;
+    let acquired = 0;
+    try {
+      await burst(); // opens the connections
+      client.acquireConnection = function counted(this: unknown) {
+        acquired += 1;
+        return acquire.call(this);
+      };
+      const answers = await burst();
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map((_, i) => (revalidates(i) ? 304 : 200)));
+      for (const answer of answers.filter((a) => a.status === 200)) expect(answer.text).toBe(list.text);
+    } finally {
+      client.acquireConnection = acquire;
+      agent.destroy();
+    }
+    // Each hit needs both: read one by one, that is two connections a request.
+    expect(acquired).toBeLessThan(REQUESTS);
   });
 
   it('a page detail: weak ETag, a 304 counts the read', async () => {

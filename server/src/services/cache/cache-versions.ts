@@ -25,8 +25,8 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Scopes written during a Document Service call, raised once when the call returns (document-middlewares/cache-invalidation.ts). */
   const pending = new AsyncLocalStorage<Set<CacheScope>>();
 
-  // At most one SELECT in flight, and a request never shares a SELECT that started before it arrived (that one might
-  // miss a write that returned in between): it waits for the next one (shared-reads.ts).
+  // One SELECT for the requests of a turn, and a request never shares a SELECT that started before it arrived (that
+  // one might miss a write that returned in between): it waits for the next one (shared-reads.ts).
   const shared = sharedReads<Versions>();
 
   return {

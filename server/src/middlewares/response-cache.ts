@@ -20,6 +20,7 @@ import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { getService } from '../services/get-service';
+import { yieldToEventLoop } from '../utils/json';
 import type { CachedAnswer, ResponseCacheService } from '../services/cache/response-cache';
 import type { CacheVersionsService } from '../services/cache/cache-versions';
 
@@ -31,6 +32,8 @@ interface RouteState {
 const gunzip = promisify(zlib.gunzip);
 /** Compressed copies up to this size (about 1 MB of XML, a millisecond or two) are decompressed synchronously. */
 const SYNC_GUNZIP_BYTES = 64 * 1024;
+/** Text a controller wrote that is longer than this is hashed and encoded on a turn of its own. */
+const BIG_TEXT = 256 * 1024;
 
 const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
 
@@ -222,6 +225,9 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const written = typeof ctx.body === 'string' ? ctx.body : undefined;
     if (!isPlainObject(ctx.body) && written === undefined) return;
     const contentType = written === undefined ? 'application/json' : ctx.response.get('Content-Type') || 'application/json';
+    // A big text (a 10,000-comment tree, written in slices) was work of its own: its ETag and encoding are another
+    // few milliseconds, after the other requests had their turn.
+    if (written !== undefined && written.length > BIG_TEXT) await yieldToEventLoop();
     const rendered = cache.render(written ?? (ctx.body as Record<string, unknown>), profile);
     // Kept: answered from its copy (the text is encoded once); not kept (or not cacheable): from the text.
     const kept = cacheable ? cache.store(key, versions!, profile, rendered, contentType) : undefined;

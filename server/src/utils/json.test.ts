@@ -1,4 +1,4 @@
-import { stringifyDeep, stringifyDeepAsync } from './json';
+import { stringifyDeep, stringifyDeepAsync, stringifyInSlices } from './json';
 
 describe('stringifyDeep', () => {
   it.each([
@@ -50,5 +50,58 @@ describe('stringifyDeep', () => {
 
   it('refuses a BigInt like JSON.stringify', () => {
     expect(() => stringifyDeep({ n: BigInt(1) })).toThrow(TypeError);
+  });
+
+  describe('stringifyInSlices', () => {
+    const deepChain = (depth: number) => {
+      const root = { id: 0, children: [] as unknown[] };
+      let node = root;
+      for (let id = 1; id < depth; id += 1) {
+        const child = { id, children: [] as unknown[] };
+        node.children.push(child);
+        node = child;
+      }
+      return root;
+    };
+
+    it.each([
+      [
+        'a long data array',
+        {
+          data: Array.from({ length: 500 }, (_, id) => ({ id, at: new Date(id * 1000), children: [] })),
+          meta: { total: 500 },
+        },
+      ],
+      [
+        'dropped values in a long array and beside it',
+        { a: undefined, data: Array.from({ length: 100 }, (_, i) => [undefined, () => 1, i][i % 3]), b: () => 1, c: 1 },
+      ],
+      ['a short array and scalars', { data: [1, 2], n: NaN, s: 'x' }],
+      ['an empty object', {}],
+      ['a plain object with toJSON', { toJSON: () => ({ replaced: true }), data: Array.from({ length: 99 }, Number) }],
+      ['a top-level array', Array.from({ length: 100 }, (_, id) => ({ id }))],
+      ['a top-level scalar', 'text'],
+    ])('writes %s exactly like JSON.stringify', async (_, value) => {
+      expect(await stringifyInSlices(value, { sliceMs: 0 })).toBe(JSON.stringify(value));
+    });
+
+    it('writes an element that nests too deep for JSON.stringify with the explicit-stack writer', async () => {
+      const chain = deepChain(20_000);
+      expect(() => JSON.stringify(chain)).toThrow(RangeError);
+      const text = await stringifyInSlices({ data: [...Array.from({ length: 70 }, (_, id) => ({ id })), chain] });
+      const shallow = Array.from({ length: 70 }, (_, id) => `{"id":${id}}`).join(',');
+      expect(text).toBe(`{"data":[${shallow},${stringifyDeep(chain)}]}`);
+    });
+
+    it('lets other callbacks run while it writes a long array', async () => {
+      const value = { data: Array.from({ length: 1_000 }, (_, id) => ({ id, children: [{ id }] })) };
+      let ran = false;
+      setImmediate(() => {
+        ran = true;
+      });
+      const text = await stringifyInSlices(value, { sliceMs: 0 });
+      expect(ran).toBe(true);
+      expect(text).toBe(JSON.stringify(value));
+    });
   });
 });

@@ -258,6 +258,45 @@ describe('comments', () => {
       expect(res.body.meta.total).toBe(1);
     });
 
+    it('reads a thread of thousands: its ids in one statement, its shape in slices, branches hidden across slices', async () => {
+      const article = await createArticle(app.strapi);
+      // Threads of three (a root, its reply, the reply's reply); one comment in a thousand pending.
+      const COUNT = 4_600;
+      const parentIndex = (i: number) => (i % 3 === 0 ? null : i - 1);
+      const rows = Array.from({ length: COUNT }, (_, i) => ({
+        content: `c${i}`,
+        status: i % 1000 === 500 ? ('pending' as const) : ('approved' as const),
+        parentIndex: parentIndex(i),
+      }));
+      await seedComments(app.strapi, article.documentId, rows);
+      const shown = (i: number): boolean => rows[i].status === 'approved' && (parentIndex(i) === null || shown(parentIndex(i)!));
+      const expected = rows.map((_, i) => i).filter(shown);
+
+      const statements: { sql: string; bindings: unknown[] }[] = [];
+      const listener = (query: { sql: string; bindings: unknown[] }) => statements.push(query);
+      app.strapi.db.connection.on('query', listener);
+      let res;
+      try {
+        res = await list(article.documentId).expect(200);
+      } finally {
+        app.strapi.db.connection.removeListener('query', listener);
+      }
+      expect(res.body.meta.total).toBe(expected.length);
+      const roots: Node[] = res.body.data;
+      expect(roots.map((node) => node.content)).toEqual(expected.filter((i) => parentIndex(i) === null).map((i) => `c${i}`));
+      for (const root of roots) {
+        const i = Number(root.content.slice(1));
+        const reply = i + 1 < COUNT && parentIndex(i + 1) === i && shown(i + 1);
+        expect(root.children.map((node) => node.content)).toEqual(reply ? [`c${i + 1}`] : []);
+      }
+      const linkReads = statements.filter((statement) => /comments_article_lnk/.test(statement.sql));
+      expect(linkReads).toHaveLength(1);
+      expect(linkReads[0].sql).toMatch(/group_concat|string_agg/i);
+      const shapeReads = statements.filter((statement) => /comments_parent_lnk/.test(statement.sql));
+      expect(shapeReads).toHaveLength(Math.ceil(COUNT / 2000));
+      for (const statement of shapeReads) expect(statement.bindings.length).toBeLessThanOrEqual(2000);
+    });
+
     it('never shows the IP, the User-Agent, an e-mail or the status in public responses', async () => {
       const article = await createArticle(app.strapi);
       const created = await post({ content: 'private bits', article: article.documentId }, jwt).expect(201);

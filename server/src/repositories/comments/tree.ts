@@ -1,14 +1,14 @@
 /** The SQL of an article's whole approved tree (services/comments/tree.ts): its shape, then the shown comments' nodes. */
 import type { Core } from '@strapi/strapi';
-import { commentIdsOfArticle, commentSchema, publicNodeColumns, type RawRow } from './tables';
+import { commentSchema, publicNodeColumns, type RawRow } from './tables';
 
-/** Every comment of the article (every status): `id`, `status`, `parentId`. */
-export const treeShapeRows = async (strapi: Core.Strapi, articleDocumentId: string): Promise<RawRow[]> => {
+/** Of the comments `ids` (of one article), the ones still there, every status: `id`, `status`, `parentId`. */
+export const treeShapeRows = async (strapi: Core.Strapi, ids: number[]): Promise<RawRow[]> => {
   const knex = strapi.db.connection;
   const s = commentSchema(strapi);
   return knex(`${s.comments} as c`)
     .leftJoin(`${s.parentLink.table} as p`, `p.${s.parentLink.comment}`, 'c.id')
-    .whereIn('c.id', commentIdsOfArticle(strapi, articleDocumentId))
+    .whereIn('c.id', ids)
     .select({ id: 'c.id', status: `c.${s.commentColumn('status')}`, parentId: `p.${s.parentLink.target}` });
 };
 

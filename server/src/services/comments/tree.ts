@@ -2,6 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
 import { toIso } from '../../domain/time';
+import { articleCommentIds } from '../../repositories/comments/tables';
 import { approvedNodeRows, treeShapeRows } from '../../repositories/comments/tree';
 import { yieldToEventLoop } from '../../utils/json';
 import { linkTree } from '../../utils/tree';
@@ -12,30 +13,37 @@ import type { CommentTreeNode } from '../../domain/shapes/comments';
 
 const oldestFirst = (a: TreeNodeFields, b: TreeNodeFields) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id);
 
-/** Comments whose content one query of the public tree reads; the event loop is handed back between them. */
-const TREE_SLICE = 1000;
+/** Comments one query of the tree reads, their shape then their content; the event loop is handed back between. */
+const SHAPE_SLICE = 2000;
+const TREE_SLICE = 500;
 
 export type CommentNode = TreeNodeFields;
 
 export const tree = (strapi: Core.Strapi) => ({
   /**
-   * The approved comments of a published article as a tree. First the shape, one query for every comment of the
-   * article (id, status, parent; every status, so a reply under a pending or rejected comment can be told apart
-   * from one whose parent is elsewhere); then the visible ones' content, in slices; then one pass to build the
-   * tree. The event loop is handed back between these steps, so a 10,000-comment thread does not stall the other
-   * requests (SQLite answers synchronously).
+   * The approved comments of a published article as a tree. First the ids of the article's comments (one row), then
+   * their shape in slices (id, status, parent; every status, so a reply under a pending or rejected comment can be
+   * told apart from one whose parent is elsewhere); then the visible ones' content, in slices; then one pass to
+   * build the tree. The event loop is handed back between these steps, so a 10,000-comment thread does not stall the
+   * other requests (SQLite answers synchronously).
    */
   async tree(identifier: Identifier | undefined, markdown: boolean): Promise<{ data: CommentTreeNode[]; meta: { total: number } }> {
     const article = await findPublishedArticle(strapi, identifier);
-    const shape = await treeShapeRows(strapi, article.documentId);
+    const ids = await articleCommentIds(strapi, article.documentId);
 
-    await yieldToEventLoop();
     const statusOf = new Map<number, unknown>();
     const parentOf = new Map<number, number | null>();
-    for (const row of shape) {
-      statusOf.set(Number(row.id), row.status);
-      parentOf.set(Number(row.id), row.parentId === null || row.parentId === undefined ? null : Number(row.parentId));
+    for (let at = 0; at < ids.length; at += SHAPE_SLICE) {
+      await yieldToEventLoop();
+      for (const row of await treeShapeRows(strapi, ids.slice(at, at + SHAPE_SLICE))) {
+        statusOf.set(Number(row.id), row.status);
+        parentOf.set(Number(row.id), row.parentId === null || row.parentId === undefined ? null : Number(row.parentId));
+      }
     }
+    // Deleted since its id was read: its replies are hidden, as a non-approved comment's are.
+    if (statusOf.size < ids.length) for (const id of ids) if (!statusOf.has(id)) statusOf.set(id, 'gone');
+
+    await yieldToEventLoop();
     const wanted = [...visibleComments(statusOf, parentOf)];
 
     const found = new Map<number, CommentTreeNode>();

@@ -6,7 +6,7 @@
  * per article document, relations between versions of the same locale.
  */
 import type { Core, UID } from '@strapi/strapi';
-import { createDocument, createUser, type TestUser } from '../helpers/fixtures';
+import { createDocument, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { graphql, type GraphqlResponse } from '../helpers/graphql';
 import { addLocales, defaultLocale, EXTRA_LOCALES } from '../helpers/locales';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
@@ -136,6 +136,28 @@ describe('locales of the content under /api/bag (en default, fr, de, es added la
       const de = (await get('/articles?locale=de').expect(200)).body;
       expect(de.data).toEqual([]);
       expect(de.meta.pagination.total).toBe(0);
+    });
+
+    it('follow a default locale changed in the admin at the next read, read past knex (a prepared statement)', async () => {
+      const i18n = app.strapi.plugin('i18n').service('locales');
+      const statements: string[] = [];
+      const listener = (query: { sql: string; bindings: unknown[] }) => statements.push(`${query.sql} ${JSON.stringify(query.bindings)}`);
+      try {
+        await i18n.setDefaultLocale({ code: FR.code });
+        // With a token: past the response cache, so the read is computed.
+        const fr = (await get('/articles').set('Authorization', `Bearer ${jwtFor(app.strapi, author)}`).expect(200)).body;
+        expect(slugs(fr)).toEqual(['bonjour', 'seulement']);
+        await i18n.setDefaultLocale({ code: 'en' });
+        app.strapi.db.connection.on('query', listener);
+        const en = (await get('/articles').set('Authorization', `Bearer ${jwtFor(app.strapi, author)}`).expect(200)).body;
+        expect(slugs(en)).toEqual(['english-only', 'hello']);
+      } finally {
+        app.strapi.db.connection.removeListener('query', listener);
+        await i18n.setDefaultLocale({ code: 'en' });
+      }
+      expect(statements.length).toBeGreaterThan(0);
+      // (Users & Permissions reads its own settings from the same table to authenticate the token.)
+      expect(statements.filter((sql) => sql.includes('plugin_i18n_default_locale'))).toEqual([]);
     });
 
     it('of pages, banners, categories and tags are per locale too', async () => {

@@ -5,10 +5,12 @@
  *
  * Codes are read from the database, remembered for a few seconds, and read again before any code is refused, so a
  * locale added in the admin (on this instance or another sharing the database) is served at once. The default
- * locale is read on every call through the host's own store read, as its Document Service does on every read.
+ * locale is read on every call from the row the host's i18n keeps it in (one prepared statement), as its Document
+ * Service reads it on every read.
  */
 import type { Core } from '@strapi/strapi';
 import { fieldError } from '../../domain/errors';
+import { storedDefaultLocale } from '../../repositories/content/default-locale';
 
 /** How long a list of codes read from the database is trusted for codes it contains. */
 const CODES_TTL_MS = 5_000;
@@ -37,9 +39,9 @@ const locales = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** The host's default locale code. */
+    /** The host's default locale code: its stored row, read now (the host's own read if the row is not as expected). */
     async defaultLocale(): Promise<string> {
-      return strapi.plugin('i18n').service('locales').getDefaultLocale();
+      return (await storedDefaultLocale(strapi)) ?? strapi.plugin('i18n').service('locales').getDefaultLocale();
     },
 
     /** Every locale code the host has, read now. */

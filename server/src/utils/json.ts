@@ -124,6 +124,8 @@ export async function stringifyDeepAsync(root: unknown, { sliceMs = 10 }: { slic
 /** A top-level array longer than this is written an element at a time (`stringifyInSlices`). */
 const SLICED_ARRAY = 64;
 
+const dropped = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
 /** One value as JSON.stringify writes it, by the explicit-stack writer when it nests too deep for V8's. */
 const stringifyOne = async (value: unknown): Promise<string> => {
   try {
@@ -134,12 +136,10 @@ const stringifyOne = async (value: unknown): Promise<string> => {
   }
 };
 
-const dropped = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
-
 /**
- * JSON.stringify's text of a plain object, its long arrays (`data` of a 10,000-comment tree, a 1,000-item menu)
+ * JSON.stringify's text of a plain object, its long arrays (`data` of a 10,000-comment tree, of a category tree)
  * written an element at a time, the event loop handed back whenever the work has taken `sliceMs`. Anything else is
- * written at once. Same output.
+ * written at once (a menu's `data` is one object). Same output.
  */
 export async function stringifyInSlices(value: unknown, { sliceMs = 5 }: { sliceMs?: number } = {}): Promise<string> {
   const plain =
@@ -162,7 +162,14 @@ export async function stringifyInSlices(value: unknown, { sliceMs = 5 }: { slice
     for (let index = 0; index < field.length; index += 1) {
       if (index > 0) parts.push(',');
       const item: unknown = field[index];
-      parts.push(dropped(item) ? 'null' : ((await stringifyOne(item)) ?? 'null'));
+      let text: string | undefined;
+      try {
+        text = dropped(item) ? 'null' : JSON.stringify(item);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        text = await stringifyDeepAsync(item);
+      }
+      parts.push(text ?? 'null');
       if (performance.now() - sliceStart < sliceMs) continue;
       await yieldToEventLoop();
       sliceStart = performance.now();

@@ -1,5 +1,16 @@
 import { stringifyDeep, stringifyDeepAsync, stringifyInSlices } from './json';
 
+/** `write(value)` lets a callback queued before it run, and gives JSON.stringify's text. */
+const expectOthersRunWhileWriting = async (write: (value: unknown) => Promise<string>, value: unknown) => {
+  let ran = false;
+  setImmediate(() => {
+    ran = true;
+  });
+  const text = await write(value);
+  expect(ran).toBe(true);
+  expect(text).toBe(JSON.stringify(value));
+};
+
 describe('stringifyDeep', () => {
   it.each([
     ['scalars', [null, true, false, 0, -1.5, 'a "quoted"\nline', '\u2028', '']],
@@ -25,13 +36,7 @@ describe('stringifyDeep', () => {
 
   it('lets other callbacks run while it writes a big value', async () => {
     const value = Array.from({ length: 20_000 }, (_, id) => ({ id, children: [{ id }] }));
-    let ran = false;
-    setImmediate(() => {
-      ran = true;
-    });
-    const text = await stringifyDeepAsync(value, { sliceMs: 0 });
-    expect(ran).toBe(true);
-    expect(text).toBe(JSON.stringify(value));
+    await expectOthersRunWhileWriting((v) => stringifyDeepAsync(v, { sliceMs: 0 }), value);
   });
 
   it('writes a 100,000-deep tree that JSON.stringify cannot', () => {
@@ -95,13 +100,7 @@ describe('stringifyDeep', () => {
 
     it('lets other callbacks run while it writes a long array', async () => {
       const value = { data: Array.from({ length: 1_000 }, (_, id) => ({ id, children: [{ id }] })) };
-      let ran = false;
-      setImmediate(() => {
-        ran = true;
-      });
-      const text = await stringifyInSlices(value, { sliceMs: 0 });
-      expect(ran).toBe(true);
-      expect(text).toBe(JSON.stringify(value));
+      await expectOthersRunWhileWriting((v) => stringifyInSlices(v, { sliceMs: 0 }), value);
     });
   });
 });

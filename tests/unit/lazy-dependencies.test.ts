@@ -24,13 +24,18 @@ const packagesLoadedBy = (file: string): string[] => {
 };
 
 /**
- * In a fresh Node process: how many schemas zod's registry holds after requiring `file` (a described shape is put
- * there when it is built), and after parsing a body with the `POST /auth/send-code` route's request shape.
+ * In a fresh Node process: how many schemas were put in zod's registry by requiring `file` (a described shape is put
+ * there when it is built), and after parsing a body with the `POST /auth/send-code` route's request shape. The host's
+ * @strapi/utils, which shares the plugin's zod and describes schemas of its own, is loaded first, as Strapi does.
  */
 const shapesBuiltBy = (file: string): { loaded: number; used: number; parsed: boolean } => {
   const script = `
     const { z } = require('zod/v4');
-    const registered = () => z.globalRegistry._map.size;
+    require('@strapi/utils');
+    let added = 0;
+    const add = z.globalRegistry.add.bind(z.globalRegistry);
+    z.globalRegistry.add = (...args) => { added += 1; return add(...args); };
+    const registered = () => added;
     const before = registered();
     const bundle = require(${JSON.stringify(file)});
     const loaded = registered() - before;

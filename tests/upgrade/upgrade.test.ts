@@ -155,6 +155,29 @@ const ADDED_COLUMNS: Record<string, string[]> = {
 };
 
 /** The answer without the IGNORED keys. */
+/**
+ * What `npm install <tarball>` nests: a dependency of the previous release that the repository's tree has at another
+ * version gets its own copy under the package (its zod 3 beside the current release's zod 4). The repository installs
+ * each such version under the alias `<name>-v<major>` (package.json's devDependencies); it is linked in as `<name>`.
+ */
+function nestOwnVersions(pluginDir: string) {
+  type Manifest = { version: string; dependencies?: Record<string, string> };
+  const readManifest = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(pluginDir);
+  const versionIn = (dir: string) => readManifest(dir).version;
+  for (const [name, version] of Object.entries(manifest.dependencies ?? {})) {
+    const hoisted = path.join(ROOT, 'node_modules', name);
+    if (fs.existsSync(hoisted) && versionIn(hoisted) === version) continue;
+    const alias = path.join(ROOT, 'node_modules', `${name}-v${version.split('.')[0]}`);
+    if (!fs.existsSync(alias) || versionIn(alias) !== version) {
+      const wanted = `"${path.basename(alias)}": "npm:${name}@${version}"`;
+      throw new Error(`the previous release needs ${name}@${version}: add ${wanted} to devDependencies`);
+    }
+    fs.mkdirSync(path.join(pluginDir, 'node_modules'), { recursive: true });
+    fs.symlinkSync(alias, path.join(pluginDir, 'node_modules', name), 'dir');
+  }
+}
+
 function strip(value: unknown, keys: string[]): unknown {
   if (Array.isArray(value)) return value.map((item) => strip(item, keys));
   if (value && typeof value === 'object') {
@@ -189,6 +212,7 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     // `npm install <tarball>`'s layout: the package's own dependencies resolve up to the repository's node_modules.
     fs.mkdirSync(previousPlugin, { recursive: true });
     execFileSync('tar', ['-xzf', path.join(FIXTURES, PREVIOUS.tarball), '-C', previousPlugin, '--strip-components=1']);
+    nestOwnVersions(previousPlugin);
 
     // A fresh database: the run's template database was made by this build, not by the previous release.
     const old = await setupStrapi({ fresh: true, seed: true, config: CONFIG, env: { ...ENV, CMS_BAG_PLUGIN_DIR: previousPlugin } });

@@ -30,6 +30,20 @@ describe('lazyShape', () => {
     expect(schema.properties?.field).toMatchObject({ type: 'string', description: 'a described field' });
   });
 
+  it('converts to JSON Schema where zod looks a schema up by identity (optional, nullable, default)', () => {
+    const optional = lazyShape(() => z.string().max(5).optional());
+    const nullable = lazyShape(() => z.number().nullable());
+    const defaulted = lazyShape(() => z.boolean().default(false));
+    const schema = z.toJSONSchema(z.object({ optional, nullable, defaulted, again: optional }), { io: 'input' });
+    expect(schema.properties).toMatchObject({
+      optional: { type: 'string', maxLength: 5 },
+      nullable: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+      defaulted: { type: 'boolean', default: false },
+      again: { type: 'string', maxLength: 5 },
+    });
+    expect(schema.required).toEqual(['nullable']);
+  });
+
   it('stands for a record of schemas too (a route’s params or query)', () => {
     const query = lazyShape(() => ({ page: z.string().optional() }));
     expect(Object.prototype.toString.call(query)).toBe('[object Object]');

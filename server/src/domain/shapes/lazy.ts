@@ -34,8 +34,14 @@ export const lazyShape = <T extends object>(make: () => T): T => {
     }
     return value;
   };
+  let internals: object | undefined;
   const proxy: T = new Proxy({} as T, {
-    get: (_, key) => (key === Symbol.toStringTag && value === undefined ? undefined : Reflect.get(target(), key)),
+    get: (_, key) => {
+      if (key === Symbol.toStringTag && value === undefined) return undefined;
+      const item = Reflect.get(target(), key);
+      if (key !== '_zod' || typeof item !== 'object' || item === null) return item;
+      return (internals ??= convertedAsStandIn(proxy, value as object, item));
+    },
     has: (_, key) => Reflect.has(target(), key),
     ownKeys: () => Reflect.ownKeys(target()),
     getOwnPropertyDescriptor: (_, key) => {
@@ -49,6 +55,34 @@ export const lazyShape = <T extends object>(make: () => T): T => {
   });
   return proxy;
 };
+
+type Seen = { seen: Map<object, unknown> };
+type ProcessJsonSchema = (ctx: Seen, json: unknown, params: unknown) => unknown;
+
+/**
+ * The built schema's internals (`_zod`) as the stand-in shows them. zod's JSON Schema conversion keeps what it found
+ * per schema object (`ctx.seen`), under the stand-in it was given, and a wrapper's converter (optional, nullable,
+ * default…) then looks up the built schema it closes over: during that call the built schema's entry is the
+ * stand-in's. Everything else reads and writes the built schema's own internals.
+ */
+const convertedAsStandIn = (proxy: object, schema: object, internals: object): object =>
+  new Proxy(internals, {
+    get: (target, key) => {
+      const item = Reflect.get(target, key) as unknown;
+      if (key !== 'processJSONSchema' || typeof item !== 'function') return item;
+      return (ctx: Seen, json: unknown, params: unknown) => {
+        const own = ctx.seen.get(schema);
+        const standIn = ctx.seen.get(proxy);
+        if (standIn !== undefined) ctx.seen.set(schema, standIn);
+        try {
+          return (item as ProcessJsonSchema).call(target, ctx, json, params);
+        } finally {
+          if (own === undefined) ctx.seen.delete(schema);
+          else ctx.seen.set(schema, own);
+        }
+      };
+    },
+  });
 
 /** The schema a `lazyShape` stands for (built if it was not yet), or `schema` itself when it is not a stand-in. */
 export const builtShape = <T extends object>(schema: T): T => {

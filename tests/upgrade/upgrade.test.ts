@@ -154,7 +154,6 @@ const ADDED_COLUMNS: Record<string, string[]> = {
   bag_comments: ['content_html', 'deleted', 'edited_at', 'followers_notified_at', 'pinned_at'],
 };
 
-/** The answer without the IGNORED keys. */
 /**
  * What `npm install <tarball>` nests: a dependency of the previous release that the repository's tree has at another
  * version gets its own copy under the package (its zod 3 beside the current release's zod 4). The repository installs
@@ -178,6 +177,7 @@ function nestOwnVersions(pluginDir: string) {
   }
 }
 
+/** The answer without the IGNORED keys. */
 function strip(value: unknown, keys: string[]): unknown {
   if (Array.isArray(value)) return value.map((item) => strip(item, keys));
   if (value && typeof value === 'object') {
@@ -209,7 +209,8 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     // The tarball scripts/previous-release.mjs built from the tag, as its provenance file records.
     const tarball = fs.readFileSync(path.join(FIXTURES, PREVIOUS.tarball));
     expect(crypto.createHash('sha256').update(tarball).digest('hex')).toBe(PREVIOUS.sha256);
-    // `npm install <tarball>`'s layout: the package's own dependencies resolve up to the repository's node_modules.
+    // `npm install <tarball>`'s layout: the package's own dependencies resolve up to the repository's node_modules,
+    // or, at a version the repository has another one of, from a copy nested in the package.
     fs.mkdirSync(previousPlugin, { recursive: true });
     execFileSync('tar', ['-xzf', path.join(FIXTURES, PREVIOUS.tarball), '-C', previousPlugin, '--strip-components=1']);
     nestOwnVersions(previousPlugin);

@@ -2,6 +2,7 @@
  * The plugin's secondary indexes (server/src/bootstrap/indexes.ts): created at bootstrap, kept across a restart, and used by the article list's default order, forwards and backwards, instead of a full scan with a
  * temporary sort or a walk over the drafts.
  */
+import { ensureRoomForViews, FILL_FACTOR } from '../../server/src/bootstrap/room-for-views';
 import { createDocument } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
@@ -13,6 +14,13 @@ const EXPECTED = {
   bag_categories: ['bag_idx_categories_slug'],
   bag_tags: ['bag_idx_tags_slug'],
   bag_comments: ['bag_idx_comments_status', 'bag_idx_comments_pinned'],
+};
+
+/** The storage options PostgreSQL keeps for `table` (null on SQLite, which has none). */
+const storageOptions = async (app: TestApp, table: string): Promise<string[] | null> => {
+  if (app.strapi.db.dialect.client !== 'postgres') return null;
+  const { rows } = await app.strapi.db.connection.raw(`SELECT reloptions FROM pg_class WHERE relname = ?`, [table]);
+  return rows[0].reloptions ?? [];
 };
 
 const indexNames = async (app: TestApp, table: string) =>
@@ -62,6 +70,36 @@ describe('plugin indexes', () => {
     const details = plan.map((row) => row.detail).join('\n');
     expect(details).toContain('USING INDEX bag_idx_articles_list (locale=?)');
     expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it('leaves room on the pages of the tables whose rows a read updates, on PostgreSQL only', async () => {
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    app.strapi.db.connection.on('query', record);
+    await ensureRoomForViews(app.strapi);
+    app.strapi.db.connection.off('query', record);
+    if (app.strapi.db.dialect.client !== 'postgres') {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(await storageOptions(app, 'bag_articles')).toEqual([`fillfactor=${FILL_FACTOR}`]);
+    expect(await storageOptions(app, 'bag_pages')).toEqual([`fillfactor=${FILL_FACTOR}`]);
+    expect(await storageOptions(app, 'bag_banners')).toEqual([]);
+    // Already set: read, not set again.
+    expect(statements.filter((sql) => /alter table/i.test(sql))).toEqual([]);
+  });
+
+  it("keeps an operator's own fillfactor", async () => {
+    if (app.strapi.db.dialect.client !== 'postgres') {
+      expect(await storageOptions(app, 'bag_articles')).toBeNull();
+      return;
+    }
+    await app.strapi.db.connection.raw('ALTER TABLE bag_articles SET (fillfactor = 90)');
+    await ensureRoomForViews(app.strapi);
+    expect(await storageOptions(app, 'bag_articles')).toEqual(['fillfactor=90']);
+    await app.strapi.db.connection.raw('ALTER TABLE bag_articles RESET (fillfactor)');
+    await ensureRoomForViews(app.strapi);
+    expect(await storageOptions(app, 'bag_articles')).toEqual([`fillfactor=${FILL_FACTOR}`]);
   });
 
   it('keeps them across a restart without failing on the existing ones', async () => {

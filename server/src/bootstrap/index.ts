@@ -1,10 +1,10 @@
 /**
- * bootstrap(): start-up work once the database is up. One concern per file: indexes (indexes.ts), admin panel
- * actions (admin-actions.ts), the search index and its triggers (search-index.ts; large builds go on in the
- * background), first-start Users & Permissions grants (the route modules name them; the permissions
- * service applies them), refresh-token revocation on user changes (user-revocation.ts), the locale list's
- * refresh, the comment webhook events (services/comments/events.ts), the purge timer, and the background rendering
- * of older comments' HTML (comment-html.ts).
+ * bootstrap(): start-up work once the database is up. One concern per file: indexes (indexes.ts), room on
+ * PostgreSQL's pages for the view counters (room-for-views.ts), admin panel actions (admin-actions.ts), the search
+ * index and its triggers (search-index.ts; large builds go on in the background), first-start Users & Permissions
+ * grants (the route modules name them; the permissions service applies them), refresh-token revocation on user
+ * changes (user-revocation.ts), the locale list's refresh, the comment webhook events (services/comments/events.ts),
+ * the purge timer, and the background rendering of older comments' HTML (comment-html.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
@@ -12,6 +12,7 @@ import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { startCommentHtmlBackfill } from './comment-html';
 import { ensureIndexes } from './indexes';
+import { ensureRoomForViews } from './room-for-views';
 import { startResponseCache } from './response-cache';
 import { ensureSearchIndex } from './search-index';
 import { revokeTokensOnUserChanges } from './user-revocation';
@@ -29,6 +30,7 @@ const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureIndexes(strapi);
+  await ensureRoomForViews(strapi);
   await ensureSearchIndex(strapi);
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 /**
- * `node bench/boot-phases.mjs [rounds]`: the CPU time of each phase of a boot, with and without the plugin.
+ * `node bench/boot-phases.mjs [rounds] [--db=postgres]`: the CPU time of each phase of a boot, with and without the
+ * plugin.
  *
  * Boots the compiled playground (run `npm run build` first; playground/dist is compiled here) with and without the
- * plugin (`CMS_BAG_ENABLED`), each on a SQLite database of its own whose schema an unmeasured first boot created,
+ * plugin (`CMS_BAG_ENABLED`), each on a database of its own (SQLite, or with `--db=postgres` one on the server
+ * scripts/postgres.sh runs, as the benchmark does) whose schema an unmeasured first boot created,
  * `rounds` times each (5 by default), alternating, with the bench server's environment. Each boot measures
  * `process.cpuUsage()` around Strapi's `register()` and `bootstrap()` and around the steps of `bootstrap()`: the
  * database's init and schema sync and the content-type hooks around it, the routes compiled into the router, the
  * content-API actions registered, the admin's and each plugin's own `bootstrap()`. Prints the medians, side by side.
  */
-import fs from 'fs';
 import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
+import { database } from './lib/server-process.mjs';
 
 const require = createRequire(import.meta.url);
 const cpu = () => {
@@ -74,14 +76,11 @@ if (process.argv.includes('--child')) {
 
 const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);
 const sides = { with: 'true', without: 'false' };
-const dbOf = (side) => path.join('.tmp', `boot-phases-${side}.db`);
-const removeDb = (side) => {
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(PLAYGROUND, dbOf(side) + suffix), { force: true });
-};
+const databases = { with: database('boot_phases_with'), without: database('boot_phases_without') };
 const boot = (side) =>
   new Promise((resolve, reject) => {
     const child = fork(path.join(ROOT, 'bench', 'boot-phases.mjs'), ['--child'], {
-      env: { ...benchEnv(), PORT: '0', CMS_BAG_ENABLED: sides[side], DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbOf(side) },
+      env: { ...benchEnv(), PORT: '0', CMS_BAG_ENABLED: sides[side], ...databases[side].env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let spent;
@@ -93,12 +92,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const { compileStrapi } = require('@strapi/strapi');
 await compileStrapi({ appDir: PLAYGROUND });
 for (const side of Object.keys(sides)) {
-  removeDb(side);
+  await databases[side].reset();
   await boot(side);
 }
 const samples = { with: [], without: [] };
 for (let round = 0; round < rounds; round += 1) for (const side of Object.keys(sides)) samples[side].push(await boot(side));
-for (const side of Object.keys(sides)) removeDb(side);
+for (const side of Object.keys(sides)) await databases[side].drop();
 
 const labels = [...new Set([...samples.with, ...samples.without].flatMap((spent) => Object.keys(spent)))];
 console.log(`| phase (CPU ms, median of ${rounds}) | with the plugin | without | difference |`);

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * `node bench/boot-profile.mjs [rounds] [--keep] [--host-types=<n>]`: where the plugin's boot cost goes.
+ * `node bench/boot-profile.mjs [rounds] [--keep] [--host-types=<n>] [--db=postgres]`: where the plugin's boot cost
+ * goes.
  *
  * Boots the compiled playground (run `npm run build` first; playground/dist is compiled here) with and without the
- * plugin (`CMS_BAG_ENABLED`), each on a SQLite database of its own whose schema a first, unprofiled boot created,
+ * plugin (`CMS_BAG_ENABLED`), each on a database of its own (SQLite, or PostgreSQL with `--db=postgres`) whose schema
+ * a first, unprofiled boot created,
  * `rounds` times each (3 by default), alternating, under `node --cpu-prof` with the bench server's environment
  * (production, no admin panel). Each profiled process loads the app, listens and exits, so a profile is its boot
  * and nothing after. Prints, as the median over the rounds in milliseconds of samples: the boot's busy time,
@@ -19,6 +21,7 @@ import { fork } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND, benchEnv, loadApp } from './lib/app.mjs';
 import { where } from './lib/cpu-profile.mjs';
+import { database } from './lib/server-process.mjs';
 
 if (process.argv.includes('--child')) {
   const strapi = await loadApp({ withHostApi: false });
@@ -35,20 +38,21 @@ const TMP = path.join(PLAYGROUND, '.tmp');
 const PROFILES = path.join(TMP, 'boot-profiles');
 const env = { ...benchEnv(), PORT: '0' };
 const hostTypes = process.argv.find((arg) => arg.startsWith('--host-types='))?.split('=')[1];
+const databases = { with: database('boot_profile_with'), without: database('boot_profile_without') };
 const sides = hostTypes
   ? {
-      with: { CMS_BAG_ENABLED: 'false', BOOTCOST_ROUTES: '0', BOOTCOST_TYPES: hostTypes, DATABASE_FILENAME: path.join('.tmp', 'boot-profile-with.db') },
-      without: { CMS_BAG_ENABLED: 'false', BOOTCOST_ROUTES: '0', BOOTCOST_TYPES: '0', DATABASE_FILENAME: path.join('.tmp', 'boot-profile-without.db') },
+      with: { CMS_BAG_ENABLED: 'false', BOOTCOST_ROUTES: '0', BOOTCOST_TYPES: hostTypes, ...databases.with.env },
+      without: { CMS_BAG_ENABLED: 'false', BOOTCOST_ROUTES: '0', BOOTCOST_TYPES: '0', ...databases.without.env },
     }
   : {
-      with: { CMS_BAG_ENABLED: 'true', DATABASE_FILENAME: path.join('.tmp', 'boot-profile-with.db') },
-      without: { CMS_BAG_ENABLED: 'false', DATABASE_FILENAME: path.join('.tmp', 'boot-profile-without.db') },
+      with: { CMS_BAG_ENABLED: 'true', ...databases.with.env },
+      without: { CMS_BAG_ENABLED: 'false', ...databases.without.env },
     };
 
 const boot = (side, profileDir) =>
   new Promise((resolve, reject) => {
     const child = fork(path.join(ROOT, 'bench', hostTypes ? 'boot-host-cost.mjs' : 'boot-profile.mjs'), ['--child'], {
-      env: { ...env, DATABASE_CLIENT: 'sqlite', ...sides[side] },
+      env: { ...env, ...sides[side] },
       execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -59,7 +63,7 @@ const { compileStrapi } = require('@strapi/strapi');
 await compileStrapi({ appDir: PLAYGROUND });
 fs.rmSync(PROFILES, { recursive: true, force: true });
 for (const side of Object.keys(sides)) {
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(PLAYGROUND, sides[side].DATABASE_FILENAME + suffix), { force: true });
+  await databases[side].reset();
   await boot(side);
 }
 for (let round = 0; round < rounds; round += 1) {
@@ -161,6 +165,4 @@ console.log('\nphases (inclusive; a sample counts in every phase it is in)\n  wi
 for (const [name] of PHASES) console.log(`${fmt(w.phases.get(name) ?? 0)} ${fmt(wo.phases.get(name) ?? 0)} ${fmt((w.phases.get(name) ?? 0) - (wo.phases.get(name) ?? 0))}  ${name}`);
 diffTable('inclusive time by function, largest growth with the plugin', w.inclusive, wo.inclusive, 60);
 if (!keep) fs.rmSync(PROFILES, { recursive: true, force: true });
-for (const side of Object.keys(sides)) {
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(PLAYGROUND, sides[side].DATABASE_FILENAME + suffix), { force: true });
-}
+for (const side of Object.keys(sides)) await databases[side].drop();

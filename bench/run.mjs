@@ -79,7 +79,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * RSS of a fresh server after `RSS_URLS` distinct article-list URLs, against its RSS after a warm-up on one URL (both
- * after a full garbage collection); `config`: the plugin configuration of that server.
+ * after a full garbage collection, once RSS has settled: bench/server.mjs); `config`: the plugin configuration of
+ * that server.
  */
 async function memoryAfterDistinctUrls(db, config, request = rssRequest(), urls = RSS_URLS) {
   const server = await bootServer({ db, config });

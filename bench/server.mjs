@@ -72,6 +72,24 @@ const mappings = () => {
   }
 };
 
+/**
+ * Resolves once RSS has stopped falling after a collection: V8's background threads give the pages a full collection
+ * freed back to the system over the next milliseconds, so RSS read at once still counts them. Both servers of a
+ * memory row read right after `gc()` showed 60–80 MB that were gone 10 ms later, a different amount on each, and the
+ * difference between the two servers swung by tens of MB from run to run. Waits until two reads 20 ms apart differ
+ * by under 1 MB (at most two seconds).
+ */
+const settled = async () => {
+  const began = Date.now();
+  let last = process.memoryUsage().rss;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const now = process.memoryUsage().rss;
+    if (Math.abs(now - last) < 2 ** 20 || Date.now() - began > 2000) return;
+    last = now;
+  }
+};
+
 process.on('message', async (message) => {
   if (message.type === 'eld') {
     process.send({
@@ -112,6 +130,7 @@ process.on('message', async (message) => {
     if (message.gc && global.gc) {
       global.gc();
       global.gc();
+      await settled();
     }
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     // heapUsed + external: what live JavaScript objects and buffers hold, steadier than RSS. v8HeapBytes: the V8

@@ -633,7 +633,8 @@ export function markdown(results) {
     lines.push(
       '',
       `Memory: ${memory.urls} distinct URLs (${memory.bytes} bytes each) on two fresh servers, both measured after a ` +
-        `full garbage collection. \`cache.maxBytes\` ${fmt(memory.maxBytes / 2 ** 20)} MiB: RSS ${mb(memory.beforeBytes)} ` +
+        `full garbage collection, once RSS has settled. ` +
+        `\`cache.maxBytes\` ${fmt(memory.maxBytes / 2 ** 20)} MiB: RSS ${mb(memory.beforeBytes)} ` +
         `MB after a warm-up on one URL → ${mb(memory.afterBytes)} MB (heap used ${mb(memory.heapUsedBeforeBytes)} → ` +
         `${mb(memory.heapUsedAfterBytes)} MB). Cache off: ${mb(memory.off.beforeBytes)} → ${mb(memory.off.afterBytes)} ` +
         `MB (heap used ${mb(memory.off.heapUsedBeforeBytes)} → ${mb(memory.off.heapUsedAfterBytes)} MB).`,

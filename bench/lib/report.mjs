@@ -72,6 +72,9 @@ export const tailHolds = (row) => {
   return row.p50 < FAST_P50_MS ? row.p99 <= FAST_P99_MS : s <= SPREAD_LIMIT;
 };
 const tailLabel = (row) => (row.p50 < FAST_P50_MS ? `p99 ${fmt(row.p99)} ms` : `${fmt(spread(row), 1)}×`);
+/** A row over its tail target, with the tail of the comparator measured beside it when there is one. */
+const overLabel = ([name, row, , beside]) =>
+  `${name} ${tailLabel(row)}${spread(beside) !== null ? ` (beside it: ${tailLabel(beside)})` : ''}`;
 const notMeasured = (...rows) =>
   `not measured (${rows.map((r) => r?.failed ?? (r ? null : 'no row')).filter(Boolean)[0]})`;
 
@@ -95,16 +98,17 @@ const ratioTarget = (target, row, base, min, digits = 2) => {
 };
 
 /**
- * Every measured load row of a run with the label it has in the table (for the p99 ≤ 3 × p50 column and target), and
- * whether it is a comparator (the host, a floor, rest-cache, a reference row): the target judges the plugin's rows;
- * a comparator's tail is shown, not judged.
+ * Every measured load row of a run with the label it has in the table (for the p99 ≤ 3 × p50 column and target),
+ * whether it is a comparator (the host, a floor, rest-cache, a reference row), and for a row of the plugin the
+ * comparator measured beside it, if any (its same-size floor, or the row it was measured in turns with): the target
+ * judges the plugin's rows; a comparator's tail is shown, not judged, and next to a row over, its comparator's.
  */
 const loadRows = (results) => [
   ...results.pairs.flatMap((p) => [
-    [`${p.name} (cache on)`, p.bag],
+    [`${p.name} (cache on)`, p.bag, false, p.floor],
     [`${p.name}: same-size floor`, p.floor, true],
-    [`${p.name} (cache off)`, p.uncached],
-    [`${p.name} (cache off, host's token)`, p.uncachedSameAuth],
+    [`${p.name} (cache off)`, p.uncached, false, p.uncached?.reference],
+    [`${p.name} (cache off, host's token)`, p.uncachedSameAuth, false, p.uncachedSameAuth?.reference],
     [`${p.name}: host`, p.host, true],
     [`${p.name}: host without indexes`, p.hostWithoutIndexes, true],
     [`${p.name}: host as Public (cache-off server)`, p.uncached?.reference, true],
@@ -113,14 +117,14 @@ const loadRows = (results) => [
     [`${p.name}: rest-cache hits`, p.restCache, true],
   ]),
   ...(results.cachedReads ?? []).flatMap((r) => [
-    [`${r.name} (cache on)`, r.bag],
+    [`${r.name} (cache on)`, r.bag, false, r.floor],
     [`${r.name}: same-size floor`, r.floor, true],
   ]),
-  ...results.locales.map((l) => [`${l.name} (cache ${l.cache})`, l]),
-  ...results.revalidations.map((r) => [r.name, r]),
+  ...results.locales.map((l) => [`${l.name} (cache ${l.cache})`, l, false, l.reference]),
+  ...results.revalidations.map((r) => [r.name, r, false, r.reference]),
   ...results.misses.flatMap((m) => [
-    [`${m.name} (cache on)`, m.miss],
-    [`${m.name} (cache off)`, m.off],
+    [`${m.name} (cache on)`, m.miss, false, m.miss?.reference],
+    [`${m.name} (cache off)`, m.off, false, m.off?.reference],
   ]),
   ...results.threads.map((t) => [t.name, t]),
   ...results.singles.map((s) => [s.name, s, /^floor:|reference/.test(s.name)]),
@@ -369,9 +373,10 @@ export function evaluate(results) {
         ? 'not measured'
         : wide.length === 0
           ? `all ${spreads.length} rows${comparatorNote}`
-          : `${spreads.length - wide.length} of ${spreads.length} rows; over: ${wide
-              .map(([name, row]) => `${name} ${tailLabel(row)}`)
-              .join(', ')}${comparatorNote}`,
+          : `${spreads.length - wide.length} of ${spreads.length} rows; over: ${wide.map(overLabel).join(', ')}; ` +
+            `${wide.filter(([, , , beside]) => spread(beside) !== null && !tailHolds(beside)).length} ` +
+            `of the ${wide.length} ` +
+            `over had a comparator measured beside it over as well${comparatorNote}`,
     ok: spreads.length === 0 ? null : wide.length === 0,
   });
   targets.push(...bootTargets(results.boot));

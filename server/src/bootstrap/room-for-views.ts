@@ -13,6 +13,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { uid } from '../domain/plugin-id';
+import { qualifiedTable } from '../repositories/prepared';
 
 /** Percent of each page PostgreSQL fills with new rows. */
 export const FILL_FACTOR = 80;
@@ -32,6 +33,6 @@ export const ensureRoomForViews = async (strapi: Core.Strapi) => {
   )) as { rows: { relname: string; reloptions: string[] | null }[] };
   for (const { relname, reloptions } of rows) {
     if (reloptions?.some((option) => option.startsWith('fillfactor='))) continue;
-    await knex.raw(`ALTER TABLE ?? SET (fillfactor = ${FILL_FACTOR})`, [schema ? `${schema}.${relname}` : relname]);
+    await knex.raw(`ALTER TABLE ${qualifiedTable(strapi, relname)} SET (fillfactor = ${FILL_FACTOR})`);
   }
 };

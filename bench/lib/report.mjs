@@ -374,9 +374,8 @@ export function evaluate(results) {
         : wide.length === 0
           ? `all ${spreads.length} rows${comparatorNote}`
           : `${spreads.length - wide.length} of ${spreads.length} rows; over: ${wide.map(overLabel).join(', ')}; ` +
-            `${wide.filter(([, , , beside]) => spread(beside) !== null && !tailHolds(beside)).length} ` +
-            `of the ${wide.length} ` +
-            `over had a comparator measured beside it over as well${comparatorNote}`,
+            `${wide.filter(([, , , beside]) => tailHolds(beside) === false).length} of the ${wide.length} over had ` +
+            `a comparator measured beside it over as well${comparatorNote}`,
     ok: spreads.length === 0 ? null : wide.length === 0,
   });
   targets.push(...bootTargets(results.boot));

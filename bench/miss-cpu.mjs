@@ -9,7 +9,7 @@
  * or `--connections` at once as the bench sends them. With `--cpu-prof`, both servers also write a .cpuprofile to
  * playground/.tmp/profiles/miss-<on|off>/.
  */
-import autocannon from 'autocannon';
+import autocannon from './lib/load-generator.mjs';
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';

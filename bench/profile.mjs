@@ -11,7 +11,7 @@
  * `CMS_BAG_CONFIG` in the environment is merged over the profile's plugin configuration:
  * `CMS_BAG_CONFIG='{"cache":{"enabled":false}}'` profiles the uncached path. Run `npm run build` first.
  */
-import autocannon from 'autocannon';
+import autocannon from './lib/load-generator.mjs';
 import fs from 'fs';
 import net from 'net';
 import path from 'path';

@@ -6,7 +6,7 @@
  * replaces "any 2xx" as a success; `sequence()` gives a new path for every request sent (cache misses: no two alike),
  * `path` then only names the row.
  */
-import autocannon from 'autocannon';
+import autocannon from './load-generator.mjs';
 import http from 'http';
 import { cpuMs, median } from './cpu-compare.mjs';
 import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mjs';

@@ -23,7 +23,8 @@ import { floorKey } from './lib/scenarios.mjs';
 import * as server from './lib/server-process.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
+const option = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
 const ROUNDS = option('rounds', 8);
 const SECONDS = option('seconds', 2);
 // Bodies kept last: the strings they leave are collected over the slices after them.
@@ -85,12 +86,13 @@ try {
 
 const perRequest = (sum, field) => (sum[field] * 1000) / sum.requests;
 console.log(
-  `| load generator | row, in turns with (${ROUNDS} × ${SECONDS} s each) | server user µs / request | server system µs / request | load generator µs / answer | req/s |`,
+  `| load generator | row, in turns with (${ROUNDS} × ${SECONDS} s each) | server user µs / request | ` +
+    'server system µs / request | load generator µs / answer | req/s |',
 );
 console.log('|---|---|---:|---:|---:|---:|');
 for (const [key, sum] of totals) {
   const [client, row, name] = key.split(' | ');
   const label = row === name ? row : `… ${name}`;
-  const cells = [perRequest(sum, 'user'), perRequest(sum, 'system'), perRequest(sum, 'client')].map((value) => value.toFixed(1));
+  const cells = ['user', 'system', 'client'].map((field) => perRequest(sum, field).toFixed(1));
   console.log(`| ${client} | ${label} | ${cells.join(' | ')} | ${(sum.requests / (ROUNDS * SECONDS)).toFixed(0)} |`);
 }

@@ -6,7 +6,8 @@
  * `onResponse`). Decoding is cheap for ASCII text and not for text with other characters: the French article list
  * (100 bytes of `é` in 77,912) cost the load generator 131 µs of CPU per answer against 54 µs for the English list,
  * on the two cores it shares with the server, and its answers then came less bunched; the French list measured 0.84×
- * the English one, and 1.01× once the client kept no body (docs/benchmark.md, History, 2026-11-27 afternoon).
+ * the list without `locale`, and 1.01× once the client kept no body (docs/benchmark.md, History, 2026-11-27
+ * afternoon).
  * `keepBodies(true)` restores autocannon's own behaviour (bench/locale-cpu.mjs `--keep-bodies` measures both).
  */
 import { createRequire } from 'module';
@@ -15,6 +16,9 @@ import autocannon from 'autocannon';
 const require = createRequire(import.meta.url);
 const Queue = require('autocannon/lib/pipelinedRequestsQueue.js');
 const addBody = Queue.prototype.addBody;
+if (typeof addBody !== 'function') {
+  throw new Error('autocannon has no PipelinedRequestsQueue#addBody: see bench/lib/load-generator.mjs');
+}
 let keeping = false;
 Queue.prototype.addBody = function addBodyWhenKept(data) {
   if (keeping) addBody.call(this, data);
@@ -31,6 +35,8 @@ const BODY_OPTIONS = ['verifyBody', 'expectBody'];
 export default function loadGenerator(options) {
   const reading = BODY_OPTIONS.filter((name) => options[name] !== undefined);
   if (options.requests?.some((request) => request.onResponse)) reading.push('onResponse');
-  if (!keeping && reading.length > 0) throw new Error(`${reading.join(', ')}: the load generator keeps no bodies (keepBodies(true))`);
+  if (!keeping && reading.length > 0) {
+    throw new Error(`${reading.join(', ')}: the load generator keeps no bodies (keepBodies(true))`);
+  }
   return autocannon(options);
 }

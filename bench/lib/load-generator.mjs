@@ -5,9 +5,9 @@
  * lib/pipelinedRequestsQueue.js), for checks the benchmark never asks it for (`verifyBody`, `expectBody`, a request's
  * `onResponse`). Decoding is cheap for ASCII text and not for text with other characters: the French article list
  * (100 bytes of `é` in 77,912) cost the load generator 131 µs of CPU per answer against 54 µs for the English list,
- * on the two cores it shares with the server, and its answers then came less bunched; the French list measured 0.84×
- * the list without `locale`, and 1.01× once the client kept no body (docs/benchmark.md, History, 2026-11-27
- * afternoon).
+ * on the two cores it shares with the server, and its answers then came less bunched. In one measurement the French
+ * list went from 0.84× the list without `locale` to 1.01× once the client kept no body; SQLite's full run still
+ * measured it under its target (docs/benchmark.md, History, 2026-11-27 afternoon).
  * `keepBodies(true)` restores autocannon's own behaviour (bench/locale-cpu.mjs `--keep-bodies` measures both).
  */
 import { createRequire } from 'module';

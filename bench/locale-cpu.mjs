@@ -18,6 +18,7 @@ import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
 import autocannon, { keepBodies } from './lib/load-generator.mjs';
+import { cpuTimes } from './lib/cpu-compare.mjs';
 import { capture, floorOf } from './lib/measure.mjs';
 import { floorKey } from './lib/scenarios.mjs';
 import * as server from './lib/server-process.mjs';
@@ -29,12 +30,6 @@ const ROUNDS = option('rounds', 8);
 const SECONDS = option('seconds', 2);
 // Bodies kept last: the strings they leave are collected over the slices after them.
 const CLIENTS = process.argv.includes('--keep-bodies') ? [false, true] : [false];
-
-/** User and system CPU time of a process, in ms (clock ticks of 10 ms). */
-const cpuTimes = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-};
 
 if (!fs.existsSync(path.join(here, 'playground', '.tmp', 'bench-only-fixtures.json'))) {
   throw new Error('no bench-only fixtures: run `node bench/run.mjs --only="articles list ?locale"` first');

@@ -1,14 +1,21 @@
 /**
- * What bench/comment-cpu.mjs and bench/hit-cpu.mjs share: a server process's CPU time from /proc, rounds alternating
- * between checkouts, and the Markdown table of each row's median per checkout.
+ * What bench/comment-cpu.mjs and bench/hit-cpu.mjs share: a server process's CPU time from /proc (also user and
+ * system apart, for bench/locale-cpu.mjs), rounds alternating between checkouts, and the Markdown table of each
+ * row's median per checkout.
  */
 import fs from 'fs';
 import path from 'path';
 
-/** User + system CPU time of a process, in ms (clock ticks of 10 ms). */
-export const cpuMs = (pid) => {
+/** User and system CPU time of a process, in ms (clock ticks of 10 ms). */
+export const cpuTimes = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+};
+
+/** User + system CPU time of a process, in ms. */
+export const cpuMs = (pid) => {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 };
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,4 +1,5 @@
-import { stringifyDeep, stringifyDeepAsync, stringifyInSlices } from './json';
+import fs from 'fs';
+import { stringifyDeep, stringifyDeepAsync, stringifyInSlices, yieldToEventLoop } from './json';
 
 /** `write(value)` lets a callback queued before it run, and gives JSON.stringify's text. */
 const expectOthersRunWhileWriting = async (write: (value: unknown) => Promise<string>, value: unknown) => {
@@ -102,5 +103,26 @@ describe('stringifyDeep', () => {
       const value = { data: Array.from({ length: 1_000 }, (_, id) => ({ id, children: [{ id }] })) };
       await expectOthersRunWhileWriting((v) => stringifyInSlices(v, { sliceMs: 0 }), value);
     });
+  });
+});
+
+describe('yieldToEventLoop', () => {
+  /** Runs `body` inside an I/O callback (the poll phase, where a request's first stretch runs). */
+  const fromIoCallback = (body: () => Promise<void>) =>
+    new Promise<void>((resolve, reject) => {
+      fs.stat(__filename, () => body().then(resolve, reject));
+    });
+
+  it('lets a due timer run before going on, even when called from an I/O callback', async () => {
+    const order: string[] = [];
+    await fromIoCallback(async () => {
+      setTimeout(() => order.push('timer'), 0);
+      // The timer is due once the clock has moved past its 1 ms.
+      const start = process.hrtime.bigint();
+      while (process.hrtime.bigint() - start < 2_000_000n);
+      await yieldToEventLoop();
+      order.push('after the yield');
+    });
+    expect(order).toEqual(['timer', 'after the yield']);
   });
 });

@@ -103,8 +103,12 @@ export function stringifyDeep(root: unknown): string {
   return writer.text();
 }
 
-/** Lets timers and I/O (other requests) run before going on. */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets timers and I/O (other requests) run before going on. One `setImmediate` is not enough: called from an I/O
+ * callback (a request's first stretch), it runs in the same turn of the event loop, before any timer or other
+ * request; called from the check phase, in the next one. The second hop is always in a turn after the caller's.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * `stringifyDeep` that hands the event loop back whenever it has worked for `sliceMs`, so a big tree (10,000

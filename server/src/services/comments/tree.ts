@@ -29,6 +29,8 @@ export const tree = (strapi: Core.Strapi) => ({
    */
   async tree(identifier: Identifier | undefined, markdown: boolean): Promise<{ data: CommentTreeNode[]; meta: { total: number } }> {
     const article = await findPublishedArticle(strapi, identifier);
+    // The request so far (its middlewares, the article's read) and the ids' read are each a stretch of their own.
+    await yieldToEventLoop();
     const ids = await articleCommentIds(strapi, article.documentId);
 
     const statusOf = new Map<number, unknown>();

@@ -51,7 +51,7 @@ export const tree = (strapi: Core.Strapi) => ({
     const found = new Map<number, CommentTreeNode>();
     const pinnedAt = new Map<number, number>();
     for (let at = 0; at < wanted.length; at += TREE_SLICE) {
-      if (at > 0) await yieldToEventLoop();
+      await yieldToEventLoop();
       // Re-checked: a comment rejected or deleted since the shape was read is not shown.
       const rows = await approvedNodeRows(strapi, wanted.slice(at, at + TREE_SLICE));
       for (const row of rows) {

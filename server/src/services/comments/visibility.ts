@@ -26,10 +26,12 @@ export const visibleCommentOr404 = async (strapi: Core.Strapi, identifier: Ident
  */
 export const visibleComments = (statusOf: Map<number, unknown>, parentOf: Map<number, number | null>): Set<number> => {
   const known = new Map<number, boolean>();
+  // Every comment a walk has stepped on. One not yet `known` is on the current walk's path: a cycle.
+  const walked = new Set<number>();
+  const path: number[] = [];
   for (const start of statusOf.keys()) {
     if (known.has(start)) continue;
-    const path: number[] = [];
-    const onPath = new Set<number>();
+    path.length = 0;
     let current: number | null = start;
     let result = true;
     for (;;) {
@@ -38,17 +40,19 @@ export const visibleComments = (statusOf: Map<number, unknown>, parentOf: Map<nu
         result = known.get(current)!;
         break;
       }
-      if (onPath.has(current)) break; // a cycle: shown at the root by buildTree
+      if (walked.has(current)) break; // a cycle: shown at the root by buildTree
       if (statusOf.get(current) !== 'approved') {
         result = false;
         break;
       }
-      onPath.add(current);
+      walked.add(current);
       path.push(current);
       current = parentOf.get(current) ?? null;
     }
     for (const id of path) known.set(id, result);
     if (!known.has(start)) known.set(start, false);
   }
-  return new Set([...known].filter(([, shown]) => shown).map(([id]) => id));
+  const shown = new Set<number>();
+  for (const [id, visible] of known) if (visible) shown.add(id);
+  return shown;
 };

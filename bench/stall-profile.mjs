@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+/**
+ * `node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>]`: what the event loop's long turns
+ * of one endpoint are made of, the ones behind the benchmark's "max stall" column.
+ *
+ * Boots a server on the SQLite database and fixtures `node bench/run.mjs` left (`--run=<name>`: those of
+ * bench/results/<name>.json's run; `latest` by default), with the response cache off (`--cache`: on), under
+ * `node --cpu-prof` and with bench/lib/turn-ticker.cjs preloaded. Sends `<path>` ten times to warm up, then
+ * `--samples` times (5, as the benchmark) one at a time, and prints the longest event-loop delay of those as the
+ * benchmark reads it, then each turn longer than 8 ms in that window with the functions the profile sampled in it
+ * (self time, then the frames the turn spent most time under). Run `npm run build` first.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { fileURLToPath } from 'url';
+import { where } from './lib/cpu-profile.mjs';
+import * as server from './lib/server-process.mjs';
+
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name, fallback) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const SAMPLES = Number(option('samples', 5));
+const RUN = option('run', 'latest');
+const [target] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+if (!target) throw new Error('usage: node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>]');
+
+const db = server.database(`bench-${RUN}`);
+if (db.kind !== 'sqlite') throw new Error('bench/stall-profile.mjs reads a SQLite bench database only');
+if (!fs.existsSync(db.abs)) throw new Error(`no database of the run "${RUN}": run \`node bench/run.mjs\` first`);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stalls-'));
+const booted = await server.bootServer({
+  db,
+  config: process.argv.includes('--cache') ? undefined : { cache: { enabled: false } },
+  execArgv: [
+    `--require=${path.join(here, 'bench', 'lib', 'turn-ticker.cjs')}`,
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    '--cpu-prof-interval=200',
+  ],
+});
+const get = async () => {
+  const response = await fetch(booted.url + target);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${target}: HTTP ${response.status}`);
+};
+const turnsFile = path.join(os.tmpdir(), `bench-turns-${booted.child.pid}.json`);
+let from;
+let maxStall;
+try {
+  for (let i = 0; i < 10; i += 1) await get();
+  from = Number(process.hrtime.bigint() / 1000n);
+  await server.ask(booted, { type: 'eld', reset: true });
+  for (let i = 0; i < SAMPLES; i += 1) await get();
+  maxStall = (await server.ask(booted, { type: 'eld', reset: true })).maxMs;
+} finally {
+  await server.stopServer(booted);
+}
+
+// The profile is written as the server exits.
+const profileFile = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+if (!profileFile) throw new Error(`no CPU profile in ${dir}`);
+const profile = JSON.parse(fs.readFileSync(path.join(dir, profileFile), 'utf8'));
+const turns = fs.existsSync(turnsFile) ? JSON.parse(fs.readFileSync(turnsFile, 'utf8')) : [];
+fs.rmSync(dir, { recursive: true, force: true });
+fs.rmSync(turnsFile, { force: true });
+
+const ids = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const name = ({ callFrame }) =>
+  `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}:${callFrame.lineNumber + 1}`;
+const timed = [];
+let at = profile.startTime;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i];
+  timed.push({ at, id, us: profile.timeDeltas[i] });
+});
+const ms = (us) => (us / 1000).toFixed(1);
+const list = (map, n) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, us]) => `${ms(us)} ${key}`);
+
+const long = turns.filter(([start]) => start >= from).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+console.log(`${target}, cache ${process.argv.includes('--cache') ? 'on' : 'off'}, ${SAMPLES} requests one at a time`);
+console.log(`max stall (the benchmark's event-loop delay): ${maxStall.toFixed(1)} ms`);
+console.log(`turns over 8 ms: ${long.map(([start, end]) => ms(end - start)).join(', ') || 'none'}`);
+for (const [start, end] of long) {
+  const self = new Map();
+  const under = new Map();
+  for (const sample of timed.filter((s) => s.at >= start && s.at <= end)) {
+    self.set(name(ids.get(sample.id)), (self.get(name(ids.get(sample.id))) ?? 0) + sample.us);
+    const seen = new Set();
+    for (let node = sample.id; node !== undefined; node = parentOf.get(node)) {
+      const key = name(ids.get(node));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      under.set(key, (under.get(key) ?? 0) + sample.us);
+    }
+  }
+  console.log(`\nturn of ${ms(end - start)} ms`);
+  console.log(`  self: ${list(self, 6).join(' | ')}`);
+  console.log(`  under: ${list(under, 14).join(' | ')}`);
+}

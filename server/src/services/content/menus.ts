@@ -6,6 +6,7 @@
 import type { Core, Schema, UID } from '@strapi/strapi';
 import { contentTypes, errors, relations } from '@strapi/utils';
 import { linkedDocumentIds } from '../../repositories/content/menu-links';
+import { yieldToEventLoop } from '../../utils/json';
 import { buildTree, type TreeNode } from '../../utils/tree';
 import { getService } from '../get-service';
 import { keysAlike, sanitizeByExample } from './output-projection';
@@ -91,7 +92,11 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
         fields: fields as never,
         populate: { ...populate, parent: { fields: ['id'] } } as never,
       })) as unknown as (Row & { parent?: { id: number } | null })[];
+      // A 1,000-item menu is a few turns of the event loop, not one (SQLite answers synchronously): the items' read,
+      // the published versions swapped in, and the sanitizing and nesting each take one.
+      await yieldToEventLoop();
       for (const attribute of toPublished) await usePublishedVersions(rows, attribute, locale);
+      await yieldToEventLoop();
 
       const parentOf = new Map<number, number | null>();
       const flat: Record<string, unknown>[] = [];

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>]`: what the event loop's long turns
- * of one endpoint are made of, the ones behind the benchmark's "max stall" column.
+ * `node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>] [--db=postgres]`: what the event
+ * loop's long turns of one endpoint are made of, the ones behind the benchmark's "max stall" column.
  *
- * Boots a server on the SQLite database and fixtures `node bench/run.mjs` left (`--run=<name>`: those of
- * bench/results/<name>.json's run; `latest` by default), with the response cache off (`--cache`: on), under
+ * Boots a server on the SQLite database `node bench/run.mjs` left (`--run=<name>`: that of bench/results/<name>.json's
+ * run; `latest` by default; with `--db=postgres`, the PostgreSQL database of that name, which a run drops at its end
+ * and `bench/seed.mjs` can seed), with the response cache off (`--cache`: on), under
  * `node --cpu-prof` and with bench/lib/turn-ticker.cjs preloaded. Sends `<path>` ten times to warm up, then
  * `--samples` times (5, as the benchmark) one at a time, and prints the longest event-loop delay of those as the
  * benchmark reads it, then each turn longer than 8 ms in that window with the functions the profile sampled in it
@@ -26,8 +27,9 @@ const [target] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (!target) throw new Error('usage: node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>]');
 
 const db = server.database(`bench-${RUN}`);
-if (db.kind !== 'sqlite') throw new Error('bench/stall-profile.mjs reads a SQLite bench database only');
-if (!fs.existsSync(db.abs)) throw new Error(`no database of the run "${RUN}": run \`node bench/run.mjs\` first`);
+if (db.kind === 'sqlite' && !fs.existsSync(db.abs)) {
+  throw new Error(`no database of the run "${RUN}": run \`node bench/run.mjs\` first`);
+}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stalls-'));
 const booted = await server.bootServer({

@@ -2,7 +2,8 @@
  * The server under test, a child of bench/run.mjs (forked, so it has an IPC channel): boots the playground as
  * `strapi start` would (the environment comes from the parent), listens, and reports its boot time (wall clock and
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
- * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms; `reset: true` starts anew),
+ * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms, and the garbage collector's
+ * longest pause; `reset: true` starts anew),
  * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `indexes` (`drop: true`
  * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
  * used, heap used + external; `gc: true` collects garbage first), `floor` (registers a captured answer's status,
@@ -11,7 +12,7 @@
  * (perf_hooks.monitorEventLoopDelay), in this process.
  */
 import fs from 'fs';
-import { monitorEventLoopDelay, performance } from 'perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'perf_hooks';
 import v8 from 'v8';
 import { loadApp } from './lib/app.mjs';
 import { floors } from './lib/host-api.mjs';
@@ -28,6 +29,11 @@ await new Promise((resolve) => setTimeout(resolve, 500));
 
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
+// The garbage collector's longest pause since the last `eld` reset: what a stall is made of when no code is.
+let longestGcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+}).observe({ entryTypes: ['gc'] });
 
 let captured = null;
 let dropped = [];
@@ -96,8 +102,12 @@ process.on('message', async (message) => {
       type: 'eld',
       maxMs: loop.max / 1e6,
       p99Ms: loop.percentile(99) / 1e6,
+      longestGcMs,
     });
-    if (message.reset) loop.reset();
+    if (message.reset) {
+      loop.reset();
+      longestGcMs = 0;
+    }
   } else if (message.type === 'capture') {
     if (message.on) {
       captured = [];

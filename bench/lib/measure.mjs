@@ -191,15 +191,19 @@ export async function measure(server, request, { stalls = false } = {}) {
     errors: result.errors + result.timeouts,
     bytes: first.bytes,
   });
-  if (stalls) row.maxStallMs = await longestStall(server, request);
+  if (stalls) Object.assign(row, await longestStall(server, request));
   return row;
 }
 
-/** One request at a time: the event loop's longest delay is then the longest synchronous stretch of one request. */
+/**
+ * One request at a time: the event loop's longest delay is then the longest synchronous stretch of one request, or a
+ * pause of the garbage collector's (its longest pause over the same requests is kept beside it).
+ */
 async function longestStall(server, request) {
   await ask(server, { type: 'eld', reset: true });
   for (let i = 0; i < STALL_SAMPLES; i += 1) await probe(server, request);
-  return (await ask(server, { type: 'eld', reset: true })).maxMs;
+  const { maxMs, longestGcMs } = await ask(server, { type: 'eld', reset: true });
+  return { maxStallMs: maxMs, longestGcMs };
 }
 
 /**
@@ -262,6 +266,6 @@ export async function measureInTurns(
         : undefined,
     };
   };
-  if (stalls) row.maxStallMs = await longestStall(server, request);
+  if (stalls) Object.assign(row, await longestStall(server, request));
   return { ...row, ...summary(runs.row), reference: { path: referenceRequest.path, ...summary(runs.reference) } };
 }

@@ -242,9 +242,11 @@ export function evaluate(results) {
       ['cache off', uncached, pair.stallMs],
     ]) {
       if (limit === undefined) continue;
+      const gc =
+        row?.longestGcMs === undefined ? '' : ` (longest GC pause in those requests: ${fmt(row.longestGcMs, 1)} ms)`;
       targets.push({
         target: `${pair.name}, ${label}: no event-loop stall over ${limit} ms`,
-        value: measured(row) ? `max ${fmt(row.maxStallMs, 1)} ms` : notMeasured(row),
+        value: measured(row) ? `max ${fmt(row.maxStallMs, 1)} ms${gc}` : notMeasured(row),
         ok: measured(row) ? row.maxStallMs <= limit : null,
       });
     }

@@ -119,7 +119,7 @@ describe('yieldToEventLoop', () => {
       setTimeout(() => order.push('timer'), 0);
       // The timer is due once the clock has moved past its 1 ms.
       const start = process.hrtime.bigint();
-      while (process.hrtime.bigint() - start < 2_000_000n);
+      while (process.hrtime.bigint() - start < BigInt(2_000_000));
       await yieldToEventLoop();
       order.push('after the yield');
     });

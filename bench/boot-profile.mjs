@@ -20,7 +20,7 @@ import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND, benchEnv, loadApp } from './lib/app.mjs';
-import { where } from './lib/cpu-profile.mjs';
+import { frameKey, profileTree, where } from './lib/cpu-profile.mjs';
 import { database } from './lib/server-process.mjs';
 
 if (process.argv.includes('--child')) {
@@ -97,9 +97,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** One profile's figures in ms: busy time, self time by package, phases and inclusive time by function. */
 const analyse = (file) => {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const ids = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const { ids, parentOf } = profileTree(profile);
   const stacks = new Map();
   const stackOf = (id) => {
     if (stacks.has(id)) return stacks.get(id);
@@ -109,7 +107,7 @@ const analyse = (file) => {
       pkg: where(callFrame),
       file: callFrame.url,
       line: callFrame.lineNumber,
-      key: `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}:${callFrame.lineNumber + 1}`,
+      key: frameKey(callFrame),
     };
     const parent = parentOf.get(id);
     const stack = parent === undefined ? [frame] : [...stackOf(parent), frame];

@@ -15,7 +15,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { fileURLToPath } from 'url';
-import { where } from './lib/cpu-profile.mjs';
+import { frameKey, profileTree } from './lib/cpu-profile.mjs';
 import * as server from './lib/server-process.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +24,9 @@ const option = (name, fallback) =>
 const SAMPLES = Number(option('samples', 5));
 const RUN = option('run', 'latest');
 const [target] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-if (!target) throw new Error('usage: node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>]');
+if (!target) {
+  throw new Error('usage: node bench/stall-profile.mjs <path> [--samples=<n>] [--cache] [--run=<name>] [--db=postgres]');
+}
 
 const db = server.database(`bench-${RUN}`);
 if (db.kind === 'sqlite' && !fs.existsSync(db.abs)) {
@@ -68,11 +70,8 @@ const turns = fs.existsSync(turnsFile) ? JSON.parse(fs.readFileSync(turnsFile, '
 fs.rmSync(dir, { recursive: true, force: true });
 fs.rmSync(turnsFile, { force: true });
 
-const ids = new Map(profile.nodes.map((node) => [node.id, node]));
-const parentOf = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-const name = ({ callFrame }) =>
-  `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}:${callFrame.lineNumber + 1}`;
+const { ids, parentOf } = profileTree(profile);
+const name = (id) => frameKey(ids.get(id).callFrame);
 const timed = [];
 let at = profile.startTime;
 profile.samples.forEach((id, i) => {
@@ -94,10 +93,10 @@ for (const [start, end] of long) {
   const self = new Map();
   const under = new Map();
   for (const sample of timed.filter((s) => s.at >= start && s.at <= end)) {
-    self.set(name(ids.get(sample.id)), (self.get(name(ids.get(sample.id))) ?? 0) + sample.us);
+    self.set(name(sample.id), (self.get(name(sample.id)) ?? 0) + sample.us);
     const seen = new Set();
     for (let node = sample.id; node !== undefined; node = parentOf.get(node)) {
-      const key = name(ids.get(node));
+      const key = name(node);
       if (seen.has(key)) continue;
       seen.add(key);
       under.set(key, (under.get(key) ?? 0) + sample.us);

@@ -12,13 +12,23 @@ export const where = (frame) => {
   return m ? m[1] : u.includes('/dist/server/') ? 'cms-plugin-bag' : u.startsWith('node:') ? 'node' : u;
 };
 
+/** A frame's name in every table of the bench's profiles: `function package:line`. */
+export const frameKey = (callFrame) =>
+  `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}:${callFrame.lineNumber + 1}`;
+
+/** `{ ids, parentOf }`: a profile's nodes by id, and each node's parent id. */
+export function profileTree(profile) {
+  const ids = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  return { ids, parentOf };
+}
+
 /**
  * `{ ids, parentOf, samples }`: nodes by id, each node's parent, and the busy samples from the first request on.
  */
 export function requestSamples(profile) {
-  const ids = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const { ids, parentOf } = profileTree(profile);
   const inRequest = (id) => {
     for (let at = id; at !== undefined; at = parentOf.get(at)) if (ids.get(at).callFrame.url.includes('/koa-compose/')) return true;
     return false;
@@ -36,7 +46,7 @@ export function selfTimes(profile) {
   const byPackage = new Map();
   for (const sample of samples) {
     const { callFrame } = ids.get(sample);
-    const key = `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}:${callFrame.lineNumber + 1}`;
+    const key = frameKey(callFrame);
     byFunction.set(key, (byFunction.get(key) ?? 0) + 1);
     byPackage.set(where(callFrame), (byPackage.get(where(callFrame)) ?? 0) + 1);
   }

@@ -15,11 +15,10 @@
  */
 import crypto from 'crypto';
 import { Readable, pipeline } from 'stream';
-import { promisify } from 'util';
-import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { getService } from '../services/get-service';
+import { gunzipKept } from '../utils/gunzip';
 import { yieldToEventLoop } from '../utils/json';
 import type { CachedAnswer, ResponseCacheService } from '../services/cache/response-cache';
 import type { CacheVersionsService } from '../services/cache/cache-versions';
@@ -29,9 +28,6 @@ interface RouteState {
   config?: { auth?: { scope?: unknown }; policies?: unknown[]; middlewares?: unknown[] };
 }
 
-const gunzip = promisify(zlib.gunzip);
-/** Compressed copies up to this size (about 1 MB of XML, a millisecond or two) are decompressed synchronously. */
-const SYNC_GUNZIP_BYTES = 64 * 1024;
 /** Text a controller wrote that is longer than this is hashed and encoded on a turn of its own. */
 const BIG_TEXT = 256 * 1024;
 
@@ -103,9 +99,8 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     ctx.status = 200;
     if (answer.encoding && ctx.acceptsEncodings(answer.encoding, 'identity') !== answer.encoding) {
-      // A client that does not take the compressed copy gets it decompressed: at once when small (a thread-pool
-      // round trip costs more than the work), off the event loop when large.
-      ctx.body = answer.body.length <= SYNC_GUNZIP_BYTES ? zlib.gunzipSync(answer.body) : await gunzip(answer.body);
+      // A client that does not take the compressed copy gets it decompressed.
+      ctx.body = await gunzipKept(answer.body);
     } else {
       if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
       ctx.body = answer.body;

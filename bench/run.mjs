@@ -382,7 +382,9 @@ async function main() {
       }
     }
     for (const repeat of repeats().filter((r) => selected(r.name))) {
-      results.repeats.push({ name: repeat.name, path: repeat.path, on: await row(server, repeat.name, repeat, { label: 'cache on' }) });
+      const on = await row(server, repeat.name, repeat, { label: 'cache on' });
+      const floor = await floorRow(server, repeat.name, repeat, on);
+      results.repeats.push({ name: repeat.name, path: repeat.path, on, floor });
     }
   } finally {
     await stopServer(server);

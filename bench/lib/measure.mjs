@@ -6,9 +6,9 @@
  * replaces "any 2xx" as a success; `sequence()` gives a new path for every request sent (cache misses: no two alike),
  * `path` then only names the row.
  */
-import autocannon from './load-generator.mjs';
+import autocannon, { aggregateResult } from './load-generator.mjs';
 import http from 'http';
-import { cpuMs, median } from './cpu-compare.mjs';
+import { cpuMs } from './cpu-compare.mjs';
 import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mjs';
 import { DEEPEST_ALLOWED } from './scenarios.mjs';
 import { ask } from './server-process.mjs';
@@ -150,6 +150,10 @@ export const cannon = (server, request, run) =>
     ...run,
   });
 
+/** Runs of `request` made with `skipAggregateResult`, summed up as one run's result (latencies merged). */
+const aggregated = (server, request, raws) =>
+  aggregateResult(raws, { url: server.url + request.path, connections: CONNECTIONS });
+
 /** Responses that were not what the row expects: non-2xx, or anything but `expectStatus` when it is set. */
 const unexpected = (request, result) =>
   request.expectStatus
@@ -210,8 +214,9 @@ async function longestStall(server, request) {
  * A row and the row it is judged against, measured in turns on the same server: after one warm-up of each, `slices`
  * slices of `DURATION / slices` seconds each, alternating (row, reference, row, …). A drift of the machine's load over
  * the seconds they take then weighs on both alike, where two rows measured one after the other can differ by 10 %
- * on a quiet machine. The row's req/s is all its slices' requests over their seconds, its p50 the median of theirs, its
- * p99 the largest; `reference` the same for the other row. Slow rows (measured by count) are measured as `measure` does.
+ * on a quiet machine. The row's req/s is all its slices' requests over their seconds, its p50 and p99 those of all its
+ * slices' latencies together (autocannon's histograms merged); `reference` the same for the other row. Slow rows
+ * (measured by count) are measured as `measure` does.
  * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
  * the two is loaded at a time).
  */
@@ -241,19 +246,23 @@ export async function measureInTurns(
     for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {
       const pid = on(req).child?.pid;
       const cpuBefore = pid ? cpuMs(pid) : undefined;
-      const result = await cannon(on(req), req, { duration: DURATION / slices });
+      // Unaggregated: the slice's latency histogram is kept, to be merged with the other slices'.
+      const raw = await cannon(on(req), req, { duration: DURATION / slices, skipAggregateResult: true });
       const cpu = pid ? cpuMs(pid) - cpuBefore : undefined;
       await ask(on(req), { type: 'idle' });
-      runs[name].push({ result, cpu, unexpected: unexpected(req, result) });
+      const result = aggregated(on(req), req, [raw]);
+      runs[name].push({ raw, result, cpu, unexpected: unexpected(req, result) });
     }
   }
-  const summary = (list) => {
+  const summary = (list, req) => {
     const requests = list.reduce((sum, { result }) => sum + result.requests.total, 0);
     const seconds = list.reduce((sum, { result }) => sum + result.duration, 0);
+    // The largest of five slices' p99 would be about the 99.8th percentile of the row's requests.
+    const { latency } = aggregated(on(req), req, list.map(({ raw }) => raw));
     return {
       rps: requests / seconds,
-      p50: median(list.map(({ result }) => result.latency.p50)),
-      p99: Math.max(...list.map(({ result }) => result.latency.p99)),
+      p50: latency.p50,
+      p99: latency.p99,
       requests,
       seconds,
       non2xx: list.reduce((sum, run) => sum + run.unexpected, 0),
@@ -267,5 +276,9 @@ export async function measureInTurns(
     };
   };
   if (stalls) Object.assign(row, await longestStall(server, request));
-  return { ...row, ...summary(runs.row), reference: { path: referenceRequest.path, ...summary(runs.reference) } };
+  return {
+    ...row,
+    ...summary(runs.row, request),
+    reference: { path: referenceRequest.path, ...summary(runs.reference, referenceRequest) },
+  };
 }

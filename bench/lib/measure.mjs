@@ -150,9 +150,15 @@ export const cannon = (server, request, run) =>
     ...run,
   });
 
-/** Runs of `request` made with `skipAggregateResult`, summed up as one run's result (latencies merged). */
+/**
+ * Runs of `request` made with `skipAggregateResult`, summed up as one run's result (latencies merged). It gets copies:
+ * autocannon adds the other runs' status counts into the first run's own objects.
+ */
 const aggregated = (server, request, raws) =>
-  aggregateResult(raws, { url: server.url + request.path, connections: CONNECTIONS });
+  aggregateResult(
+    raws.map((raw) => structuredClone(raw)),
+    { url: server.url + request.path, connections: CONNECTIONS },
+  );
 
 /** Responses that were not what the row expects: non-2xx, or anything but `expectStatus` when it is set. */
 const unexpected = (request, result) =>

@@ -13,10 +13,10 @@ const SYNC_GUNZIP_BYTES = 64 * 1024;
 const MAX_RATIO = 1032;
 
 /**
- * The copy's text, in one buffer of its size, read from the gzip's trailer (ISIZE, the size modulo 2³²; no copy is
- * that big), and never taken over what the copy can hold: without it zlib gathers 16 KB chunks and joins them, a
- * third more time. Small copies at once (a thread-pool round trip costs more than the work), large ones off the
- * event loop.
+ * The copy's text, decompressed into one buffer of its size: the size the gzip's trailer gives (ISIZE, the size modulo
+ * 2³²; no copy is that big), capped at what the copy's length allows. Without it zlib gathers 16 KB chunks and joins
+ * them, a third more time. Small copies at once (a thread-pool round trip costs more than the work), large ones off
+ * the event loop.
  */
 export const gunzipKept = async (copy: Buffer): Promise<Buffer> => {
   const size = copy.length >= 4 ? copy.readUInt32LE(copy.length - 4) : 0;

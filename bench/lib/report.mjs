@@ -562,7 +562,8 @@ export function markdown(results) {
       "the median of the five slices' ratios, each slice over the other's slice next to it); misses: time per request " +
       'over the same sequence with the cache off (the inverse of the req/s ratio); the repeated sitemap: over the ' +
       'same with the cache off, and over its same-size floor (the bytes a client without `Accept-Encoding` gets: ' +
-      'the kept copy is gzip, decompressed on each such request). `<n>` in a path: a new value on every request.',
+      'the kept copy is gzip; its text, decompressed for the first such request, is kept beside it). ' +
+      '`<n>` in a path: a new value on every request.',
     '',
   );
 

@@ -9,6 +9,8 @@ import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 const ARTICLE = `${PLUGIN}.article`;
 
 interface Stats {
+  bytes: number;
+  entries: number;
   types: { type: string; hits: number; misses: number }[];
 }
 
@@ -51,12 +53,14 @@ describe('response cache: feeds, sitemap and search', () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
+  const cacheStats = async () => {
+    const admin = await adminToken(app);
+    const res = await app.request().get('/cms-plugin-bag/cache').set('Authorization', `Bearer ${admin}`).expect(200);
+    return res.body.data as Stats;
+  };
+
   it('serves a feed from the cache (a hit in the stats of its type)', async () => {
-    const feedHits = async () => {
-      const admin = await adminToken(app);
-      const res = await app.request().get('/cms-plugin-bag/cache').set('Authorization', `Bearer ${admin}`).expect(200);
-      return ((res.body.data as Stats).types.find((entry) => entry.type === 'feed')?.hits ?? 0) as number;
-    };
+    const feedHits = async () => (await cacheStats()).types.find((entry) => entry.type === 'feed')?.hits ?? 0;
     await get('/feeds/articles.rss').expect(200);
     const before = await feedHits();
     await get('/feeds/articles.rss').expect(200);
@@ -90,6 +94,7 @@ describe('response cache: feeds, sitemap and search', () => {
       expect(articleReads()).toBeGreaterThan(0);
       statements.length = 0;
       const again = await get('/sitemap.xml').expect(200);
+      const gzipOnly = await cacheStats();
       const plain = await get('/sitemap.xml').set('Accept-Encoding', 'identity').expect(200);
       expect(articleReads()).toBe(0);
       expect(again.text).toBe(first.text);
@@ -99,11 +104,24 @@ describe('response cache: feeds, sitemap and search', () => {
       expect(again.headers.etag).toBe(first.headers.etag);
       await get('/sitemap.xml', first.headers.etag).expect(304);
       expect(articleReads()).toBe(0);
+      // The text the first client without gzip had decompressed is kept beside the copy, once, for the next one.
+      const kept = await cacheStats();
+      expect(kept.entries).toBe(gzipOnly.entries + 1);
+      expect(kept.bytes - gzipOnly.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(first.text));
+      const plainAgain = await get('/sitemap.xml').set('Accept-Encoding', 'identity').expect(200);
+      expect(plainAgain.text).toBe(first.text);
+      expect(plainAgain.headers['content-encoding']).toBeUndefined();
+      expect(plainAgain.headers.vary).toMatch(/Accept-Encoding/);
+      expect(plainAgain.headers.etag).toBe(first.headers.etag);
+      expect(await cacheStats()).toMatchObject({ bytes: kept.bytes, entries: kept.entries });
 
       await publish('Sitemap after kept', 'sitemap-after-kept');
       const after = await get('/sitemap.xml', first.headers.etag).expect(200);
       expect(after.text).toContain('/articles/sitemap-after-kept');
       expect(after.headers.etag).not.toBe(first.headers.etag);
+      // Neither is the kept text served once the copy it came from is out of date.
+      const plainAfter = await get('/sitemap.xml').set('Accept-Encoding', 'identity').expect(200);
+      expect(plainAfter.text).toBe(after.text);
     } finally {
       knex.removeListener('query', listener);
     }

@@ -9,7 +9,8 @@
  * - An anonymous hit needs the versions of its scopes to be current (services/cache/cache-versions.ts): one SELECT.
  * - A streamed answer (the sitemap) gets an ETag made of its URL and the versions read before it was computed, so a
  *   304 never confirms older content (a write between raises a version, and the next ETag differs); an anonymous one
- *   is kept compressed once it has ended, under those versions.
+ *   is kept compressed once it has ended, under those versions (and its text beside it, once a client without gzip
+ *   asked for it).
  * - Entries and ETags are made by the cache service, which also puts today's `views` into a hit (never served from
  *   memory). A detail's ETag is weak and ignores `views`.
  */
@@ -18,7 +19,6 @@ import { Readable, pipeline } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { getService } from '../services/get-service';
-import { gunzipKept } from '../utils/gunzip';
 import { yieldToEventLoop } from '../utils/json';
 import type { CachedAnswer, ResponseCacheService } from '../services/cache/response-cache';
 import type { CacheVersionsService } from '../services/cache/cache-versions';
@@ -86,6 +86,19 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return (anonymousControl = value);
   };
 
+  /** Calls `release` once the response has finished or closed (at once if it already has). */
+  const releaseWhenSent = (ctx: Context, release: () => void) => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      release();
+    };
+    ctx.res.once('finish', end);
+    ctx.res.once('close', end);
+    if (ctx.res.writableFinished || ctx.res.closed) end();
+  };
+
   const send = async (ctx: Context, answer: CachedAnswer, control: string) => {
     ctx.set('ETag', answer.etag);
     ctx.set('Cache-Control', control);
@@ -99,8 +112,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     ctx.status = 200;
     if (answer.encoding && ctx.acceptsEncodings(answer.encoding, 'identity') !== answer.encoding) {
-      // A client that does not take the compressed copy gets it decompressed.
-      ctx.body = await gunzipKept(answer.body);
+      // A client that does not take the compressed copy gets its text, held like a hit's until sent.
+      const plain = await answer.plain!();
+      if (plain.done) releaseWhenSent(ctx, plain.done);
+      ctx.body = plain.body;
     } else {
       if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
       ctx.body = answer.body;
@@ -118,15 +133,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       holds -= 1;
       if (holds === 0) done();
     };
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      drop();
-    };
-    ctx.res.once('finish', end);
-    ctx.res.once('close', end);
-    if (ctx.res.writableFinished || ctx.res.closed) end();
+    releaseWhenSent(ctx, drop);
     try {
       await send(ctx, answer, control);
     } finally {

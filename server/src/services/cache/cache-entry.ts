@@ -89,10 +89,18 @@ export interface CachedAnswer {
   etag: string;
   contentType: string;
   encoding?: 'gzip';
+  /** For a compressed body: its text, for a client that does not take the encoding. */
+  plain?: () => Promise<PlainCopy>;
   /**
    * `body` is a view of the cache's region, pinned: call once nothing reads it any more (the response has finished or
    * closed), so its range may be reused. Calling it twice is harmless.
    */
+  done?: () => void;
+}
+
+/** A compressed answer's text: a pinned view of the region (release with `done`, as `CachedAnswer`'s) or its own. */
+export interface PlainCopy {
+  body: Buffer;
   done?: () => void;
 }
 

@@ -8,6 +8,7 @@ import type { Transform } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID, uid } from '../../domain/plugin-id';
 import { getService } from '../get-service';
+import { gunzipKept } from '../../utils/gunzip';
 import { compressedCopy } from './compressed-copy';
 import { publicActions } from './public-actions';
 import { todaysCounts } from './todays-counts';
@@ -23,6 +24,7 @@ import {
   type CacheEntry,
   type CachedAnswer,
   type CacheProfile,
+  type PlainCopy,
   type Counted,
   type Rendered,
   type Shared,
@@ -140,6 +142,29 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return slot;
   };
 
+  /**
+   * A kept gzip copy decompressed, for a client without gzip: from the region when an earlier such client had it
+   * decompressed under the same versions (kept beside it under `key` and a newline, which no request's key ends
+   * with), else decompressed now and kept so for the next one, if it fits.
+   */
+  const plainCopy = async (key: string, entry: CacheEntry, compressed: Buffer, etag: string): Promise<PlainCopy> => {
+    const t = table!;
+    const plainKey = `${key}\n`;
+    const found = t.find(plainKey, keyHash(plainKey));
+    if (found >= 0 && t.shared[found] === entry.shared.id) {
+      t.touch(found);
+      const offset = t.offset[found];
+      const bodyAt = offset + t.keyLength[found] + t.etagLength[found];
+      return { body: slab!.view(bodyAt, t.bodyLength[found]), done: slab!.hold(offset) };
+    }
+    const body = await gunzipKept(compressed);
+    // Only beside the copy it came from: evicted or replaced meanwhile, its versions may be gone.
+    if (t === table && t.holds(entry.slot, entry.serial)) {
+      put(plainKey, entry.shared, etag, body.length, (into) => body.copy(into), undefined, 0);
+    }
+    return { body };
+  };
+
   return {
     enabled: () => config().enabled,
 
@@ -247,7 +272,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       const etag = region.toString('latin1', etagAt, bodyAt);
       // Pinned before anything is awaited: evicted or replaced meanwhile, its bytes stay as they are until released.
       const done = slab!.hold(offset);
-      if (t.flags[slot] & GZIP) return { body, etag, contentType, encoding: 'gzip', done };
+      if (t.flags[slot] & GZIP) {
+        const key = region.toString('utf8', offset, etagAt);
+        return { body, etag, contentType, encoding: 'gzip', done, plain: () => plainCopy(key, entry, body, etag) };
+      }
       const views = counted.get(slot);
       if (!views) return { body, etag, contentType, done };
       let counts: number[] | null;

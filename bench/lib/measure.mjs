@@ -224,32 +224,39 @@ async function longestStall(server, request) {
  * slices' latencies together (autocannon's histograms merged); `reference` the same for the other row. Slow rows
  * (measured by count) are measured as `measure` does.
  * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
- * the two is loaded at a time).
+ * the two is loaded at a time). `beforeTurn(side)`: awaited before each turn of `'row'` or `'reference'` (the article
+ * list's host runs without the plugin's indexes: dropped before its turns, put back before the plugin's).
  */
 export async function measureInTurns(
   server,
   request,
   referenceRequest,
-  { slices = DURATION >= 5 ? 5 : 1, referenceServer = server, stalls = false } = {},
+  { slices = DURATION >= 5 ? 5 : 1, referenceServer = server, stalls = false, beforeTurn = async () => {} } = {},
 ) {
   const row = { path: request.path, method: request.method ?? 'GET' };
   const on = (req) => (req === request ? server : referenceServer);
   for (const req of [request, referenceRequest]) {
+    await beforeTurn(req === request ? 'row' : 'reference');
     const probed = await probe(on(req), req);
     if (!probed.ok) return { ...row, failed: `${req === request ? '' : 'its reference: '}${probed.error}` };
     if (req === request) row.bytes = probed.bytes;
   }
   const began = Date.now();
+  await beforeTurn('row');
   await probe(server, request);
   if ((Date.now() - began) * 20 > DURATION * 1000) {
-    return { ...(await measure(server, request, { stalls })), reference: await measure(referenceServer, referenceRequest) };
+    const measuredRow = await measure(server, request, { stalls });
+    await beforeTurn('reference');
+    return { ...measuredRow, reference: await measure(referenceServer, referenceRequest) };
   }
   const byCount = { amount: CONNECTIONS * 2 };
   await cannon(server, request, byCount);
+  await beforeTurn('reference');
   await cannon(referenceServer, referenceRequest, byCount);
   const runs = { row: [], reference: [] };
   for (let slice = 0; slice < slices; slice += 1) {
     for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {
+      await beforeTurn(name);
       const pid = on(req).child?.pid;
       const cpuBefore = pid ? cpuMs(pid) : undefined;
       // Unaggregated: the slice's latency histogram is kept, to be merged with the other slices'.
@@ -281,7 +288,10 @@ export async function measureInTurns(
         : undefined,
     };
   };
-  if (stalls) Object.assign(row, await longestStall(server, request));
+  if (stalls) {
+    await beforeTurn('row');
+    Object.assign(row, await longestStall(server, request));
+  }
   return {
     ...row,
     ...summary(runs.row, request),

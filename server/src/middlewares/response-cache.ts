@@ -49,14 +49,31 @@ const canonical = (value: unknown): string => {
   return JSON.stringify(value) ?? 'null';
 };
 
+/** Query strings whose canonical form is remembered (`?locale=fr` on every hit), and the longest one remembered. */
+const KNOWN_QUERIES = 512;
+const KNOWN_QUERY_LENGTH = 256;
+
 /**
  * The path and the query as the host's parser reads it (`ctx.query`), serialized canonically: parameters in any order
  * or percent-encoded differently are one entry when they mean the same, and two URLs that mean different things
- * (`sort%5B%5D=a&sort[]=b` against `sort[]=b&sort%5B%5D=a`) are two.
+ * (`sort%5B%5D=a&sort[]=b` against `sort[]=b&sort%5B%5D=a`) are two. The canonical forms of the last short query
+ * strings are remembered: a hit then parses nothing.
  */
-const keyOf = (ctx: Context) => {
-  if (!ctx.querystring) return ctx.path;
-  return `${ctx.path}?${canonical(ctx.query)}`;
+const cacheKeys = () => {
+  const known = new Map<string, string>();
+  return (ctx: Context) => {
+    const { querystring } = ctx;
+    if (!querystring) return ctx.path;
+    let query = known.get(querystring);
+    if (query === undefined) {
+      query = canonical(ctx.query);
+      if (querystring.length <= KNOWN_QUERY_LENGTH) {
+        if (known.size >= KNOWN_QUERIES) known.delete(known.keys().next().value!);
+        known.set(querystring, query);
+      }
+    }
+    return `${ctx.path}?${query}`;
+  };
 };
 
 /** `If-None-Match` matches `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -73,6 +90,7 @@ const notModified = (ctx: Context, etag: string) => {
 const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   const apiPrefix = String(strapi.config.get('api.rest.prefix', '/api')).replace(/\/$/, '');
   const base = `${apiPrefix}/bag/`;
+  const keyOf = cacheKeys();
   // Services and the file configuration do not change once the app runs: looked up on the first request, not on each.
   let services: { cache: ResponseCacheService; versions: CacheVersionsService } | undefined;
   let anonymousControl: string | undefined;

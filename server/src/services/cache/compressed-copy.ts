@@ -1,12 +1,13 @@
 /**
  * A streamed answer's compressed copy (the sitemap's, docs/caching.md): the answer passes through unchanged to the
- * client while a gzip of it is gathered; `keep` gets the gzip's chunks once the answer has ended whole. Nothing is kept
- * when the stream fails or the client drops it, or when the gzip grows past `limit` bytes.
+ * client while a gzip of it is gathered; once the answer has ended whole, `keep` gets the gzip's size and a function
+ * that writes it into a buffer of that size. Nothing is kept when the stream fails or the client drops it, or when the
+ * gzip grows past `limit` bytes.
  */
 import { Transform } from 'stream';
 import zlib from 'zlib';
 
-export function compressedCopy(limit: number, keep: (chunks: Buffer[], size: number) => void): Transform {
+export function compressedCopy(limit: number, keep: (size: number, write: (into: Buffer) => void) => void): Transform {
   const gzip = zlib.createGzip();
   const compressed: Buffer[] = [];
   let size = 0;
@@ -23,7 +24,10 @@ export function compressedCopy(limit: number, keep: (chunks: Buffer[], size: num
   });
   gzip.on('end', () => {
     if (dropped) return;
-    keep(compressed, size);
+    keep(size, (into) => {
+      let at = 0;
+      for (const chunk of compressed) at += chunk.copy(into, at);
+    });
     compressed.length = 0;
   });
   gzip.on('error', () => undefined);

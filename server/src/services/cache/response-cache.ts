@@ -6,9 +6,10 @@
  */
 import type { Transform } from 'stream';
 import type { Core } from '@strapi/strapi';
-import { PLUGIN_ID, uid } from '../../domain/plugin-id';
+import { PLUGIN_ID } from '../../domain/plugin-id';
 import { getService } from '../get-service';
 import { gunzipKept } from '../../utils/gunzip';
+import { cacheProfiles } from './cache-profiles';
 import { compressedCopy } from './compressed-copy';
 import { publicActions } from './public-actions';
 import { todaysCounts } from './todays-counts';
@@ -20,7 +21,6 @@ import {
   recountedLength,
   renderAnswer,
   sameCounts,
-  type CacheDeclaration,
   type CacheEntry,
   type CachedAnswer,
   type CacheProfile,
@@ -49,8 +49,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The entries whose bodies show `views`, by slot (few: article and page lists and details). */
   let counted = new Map<number, Counted>();
   const publicRole = publicActions(strapi);
-  /** The declared routes' profiles by Users & Permissions action: one object per route, shared by its entries. */
-  const profiles = new Map<string, CacheProfile>();
+  const profiles = cacheProfiles();
   /** What the entries have in common (their route's profile, content type and versions), by small id. */
   const stamps = new SharedStamps();
 
@@ -142,6 +141,14 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     return slot;
   };
 
+  /** A slot's body: a view of the region, pinned (an answer is written from it) until `done`. */
+  const heldBody = (slot: number) => {
+    const t = table!;
+    const offset = t.offset[slot];
+    const bodyAt = offset + t.keyLength[slot] + t.etagLength[slot];
+    return { body: slab!.view(bodyAt, t.bodyLength[slot]), done: slab!.hold(offset) };
+  };
+
   /**
    * A kept gzip copy decompressed, for a client without gzip: from the region when an earlier such client had it
    * decompressed under the same versions (kept beside it under `key` and a newline, which no request's key ends
@@ -153,9 +160,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     const found = t.find(plainKey, keyHash(plainKey));
     if (found >= 0 && t.shared[found] === entry.shared.id) {
       t.touch(found);
-      const offset = t.offset[found];
-      const bodyAt = offset + t.keyLength[found] + t.etagLength[found];
-      return { body: slab!.view(bodyAt, t.bodyLength[found]), done: slab!.hold(offset) };
+      return heldBody(found);
     }
     const body = await gunzipKept(compressed);
     // Only beside the copy it came from: evicted or replaced meanwhile, its versions may be gone.
@@ -168,24 +173,9 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     enabled: () => config().enabled,
 
-    /** The routes whose answers may be kept (bootstrap passes the route modules' declarations). */
-    declare(declarations: CacheDeclaration[]) {
-      for (const { handler, cache } of declarations) {
-        const action = `plugin::${PLUGIN_ID}.${handler}`;
-        const { views } = cache;
-        profiles.set(action, {
-          type: handler.split('.')[0],
-          actions: [action],
-          scopes: cache.scopes,
-          ...(views ? { counted: { uid: uid(views.type), kind: views.kind } } : {}),
-        });
-      }
-    },
-
-    /** The profile of the route that requires exactly these actions, if it declared one. */
-    profileOf(actions: readonly string[]): CacheProfile | undefined {
-      return actions.length === 1 ? profiles.get(actions[0]) : undefined;
-    },
+    /** The routes whose answers may be kept (cache-profiles.ts), and the profile of the one a request went to. */
+    declare: profiles.declare,
+    profileOf: profiles.profileOf,
 
     /** The entry for `key` if it was computed under the current `versions` of its scopes (the stale one goes). */
     get(key: string, versions: Map<string, number>): CacheEntry | undefined {
@@ -223,10 +213,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
         0,
       );
       if (slot < 0) return undefined;
-      const t = table!;
-      const offset = t.offset[slot];
-      const bodyAt = offset + t.keyLength[slot] + t.etagLength[slot];
-      return { body: slab!.view(bodyAt, length), etag: rendered.etag, contentType, done: slab!.hold(offset) } satisfies CachedAnswer;
+      return { ...heldBody(slot), etag: rendered.etag, contentType } satisfies CachedAnswer;
     },
 
     /**
@@ -237,20 +224,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       stats.miss(profile.type);
       const stamp = stamps.of(profile, contentType, versions);
       const limit = config().maxBytes - costOf(undefined) - Buffer.byteLength(key) - etag.length;
-      return compressedCopy(limit, (chunks, size) =>
-        put(
-          key,
-          stamp,
-          etag,
-          size,
-          (into) => {
-            let at = 0;
-            for (const chunk of chunks) at += chunk.copy(into, at);
-          },
-          undefined,
-          GZIP,
-        ),
-      );
+      return compressedCopy(limit, (size, write) => put(key, stamp, etag, size, write, undefined, GZIP));
     },
 
     /**
@@ -278,13 +252,10 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const views = counted.get(slot);
       if (!views) return { body, etag, contentType, done };
-      let counts: number[] | null;
-      try {
-        counts = await countsOf(views.views);
-      } catch (error) {
+      const counts = await countsOf(views.views).catch((error: unknown) => {
         done();
         throw error;
-      }
+      });
       if (counts === null) return void done();
       if (sameCounts(views.counts, counts)) return { body, etag, contentType, done };
       const length = recountedLength(body.length, views.counts, counts);

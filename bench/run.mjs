@@ -74,6 +74,10 @@ import { cannon, capture, deepestAllowedQuery, floorOf, measure, measureInTurns,
 import { queryPlans } from './lib/query-plans.mjs';
 import { scaleRun } from './lib/scale.mjs';
 import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
+import { withLoadGeneratorHeap } from './lib/load-generator.mjs';
+
+// autocannon runs in this process: with a heap its size (bench/lib/load-generator.mjs).
+withLoadGeneratorHeap();
 
 const require = createRequire(import.meta.url);
 

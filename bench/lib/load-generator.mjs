@@ -9,7 +9,10 @@
  * list went from 0.84× the list without `locale` to 1.01× once the client kept no body; SQLite's full run still
  * measured it under its target (docs/benchmark.md, History, 2026-11-27 afternoon).
  * `keepBodies(true)` restores autocannon's own behaviour (bench/locale-cpu.mjs `--keep-bodies` measures both).
+ *
+ * Nor with the small heap V8 starts a process with (`LOAD_GENERATOR_HEAP`, `withLoadGeneratorHeap()`).
  */
+import { spawnSync } from 'child_process';
 import { createRequire } from 'module';
 import autocannon from 'autocannon';
 
@@ -43,3 +46,22 @@ export default function loadGenerator(options) {
 
 /** autocannon's own sum of runs made with `skipAggregateResult` (their latency histograms merged). */
 export const { aggregateResult } = autocannon;
+
+/**
+ * The load generator's heap. V8 starts a process with a heap of a few MB and grows it as what survives grows. A load
+ * generator keeps little and allocates much (a Buffer for every read of a socket), so its heap stayed small, and
+ * reading answers of 77 KB and more at thousands a second it ran a full collection every 40 ms: 90 to 326 in a row's
+ * 10 s, 0.4 to 1.2 s of pauses. The row's p99 was then the generator's: 9 to 11 ms at a p50 of 1 ms, for a cache hit
+ * and its same-size floor alike. Started with a heap of 128 MB it ran none to two (docs/benchmark.md, History,
+ * 2026-11-28). The flag is the generator's own: the servers it forks start as a site's do (server-process.mjs).
+ */
+export const LOAD_GENERATOR_HEAP = '--initial-heap-size=128';
+
+/** Runs the calling script again with `LOAD_GENERATOR_HEAP` when it was started without it, and exits as it did. */
+export function withLoadGeneratorHeap() {
+  if (process.execArgv.includes(LOAD_GENERATOR_HEAP)) return;
+  const again = spawnSync(process.execPath, [LOAD_GENERATOR_HEAP, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(again.status ?? 1);
+}

@@ -10,6 +10,7 @@ import path from 'path';
 import { fork, spawnSync } from 'child_process';
 import { createDatabase, dropDatabase } from '../../scripts/lib/postgres-admin.js';
 import { ROOT, benchEnv } from './app.mjs';
+import { LOAD_GENERATOR_HEAP } from './load-generator.mjs';
 import { BOOT_ROUNDS, DB, TMP } from './options.mjs';
 
 /**
@@ -116,8 +117,9 @@ const freePort = () =>
 export const start = (script, env, execArgv = []) => {
   const child = fork(path.join(ROOT, 'bench', script), [], {
     env,
-    // The server can collect garbage on request before it reports its memory (the cache's RSS row).
-    execArgv: [...process.execArgv, '--expose-gc', ...execArgv],
+    // The server can collect garbage on request before it reports its memory (the cache's RSS row). The load
+    // generator's heap is not the server's.
+    execArgv: [...process.execArgv.filter((arg) => arg !== LOAD_GENERATOR_HEAP), '--expose-gc', ...execArgv],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const output = [];

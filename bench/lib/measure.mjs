@@ -167,6 +167,14 @@ const unexpected = (request, result) =>
     : result.non2xx;
 
 /**
+ * The warm-up of a timed row: a fifth of its window (2 s in a full run), not measured. It was 20 requests: the first
+ * row after a server's boot then had the only cache hit's p99 over on PostgreSQL (7 ms at a p50 of 1 ms), and a row
+ * measured in turns right after its reference's 10 s had its first slices slower than its last (the `?locale=en`
+ * list's rose from 0.80× to 1.05× its reference's), its code not yet as warm.
+ */
+const WARM_UP = { duration: DURATION / 5 };
+
+/**
  * One endpoint: probe once (a failure is reported, not measured), warm up, measure, then sample loop stalls.
  * A run abandons the requests still in flight at its end, and the server finishes them anyway; waiting for the
  * server to go idle keeps that work out of the next measurement. An endpoint too slow for a timed window (one
@@ -187,7 +195,8 @@ export async function measure(server, request, { stalls = false } = {}) {
     result = await cannon(server, request, byCount);
     row.byCount = true;
   } else {
-    await cannon(server, request, byCount);
+    await cannon(server, request, WARM_UP);
+    await ask(server, { type: 'idle' });
     result = await cannon(server, request, { duration: DURATION });
   }
   await ask(server, { type: 'idle' });
@@ -217,12 +226,12 @@ async function longestStall(server, request) {
 }
 
 /**
- * A row and the row it is judged against, measured in turns on the same server: after one warm-up of each, `slices`
- * slices of `DURATION / slices` seconds each, alternating (row, reference, row, …). A drift of the machine's load over
- * the seconds they take then weighs on both alike, where two rows measured one after the other can differ by 10 %
- * on a quiet machine. The row's req/s is all its slices' requests over their seconds, its p50 and p99 those of all its
- * slices' latencies together (autocannon's histograms merged); `reference` the same for the other row. Slow rows
- * (measured by count) are measured as `measure` does.
+ * A row and the row it is judged against, measured in turns on the same server: after a warm-up of each
+ * (`WARM_UP`), `slices` slices of `DURATION / slices` seconds each, alternating (row, reference, row, …).
+ * A drift of the machine's load over the seconds they take then weighs on both alike, where two rows measured one
+ * after the other can differ by 10 % on a quiet machine. The row's req/s is all its slices' requests over their
+ * seconds, its p50 and p99 those of all its slices' latencies together (autocannon's histograms merged); `reference`
+ * the same for the other row. Slow rows (measured by count) are measured as `measure` does.
  * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
  * the two is loaded at a time). `beforeTurn(side)`: awaited before each turn of `'row'` or `'reference'` (the article
  * list's host runs without the plugin's indexes: dropped before its turns, put back before the plugin's).
@@ -249,10 +258,11 @@ export async function measureInTurns(
     await beforeTurn('reference');
     return { ...measuredRow, reference: await measure(referenceServer, referenceRequest) };
   }
-  const byCount = { amount: CONNECTIONS * 2 };
-  await cannon(server, request, byCount);
+  await cannon(server, request, WARM_UP);
+  await ask(server, { type: 'idle' });
   await beforeTurn('reference');
-  await cannon(referenceServer, referenceRequest, byCount);
+  await cannon(referenceServer, referenceRequest, WARM_UP);
+  await ask(referenceServer, { type: 'idle' });
   const runs = { row: [], reference: [] };
   for (let slice = 0; slice < slices; slice += 1) {
     for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {

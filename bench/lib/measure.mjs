@@ -168,9 +168,9 @@ const unexpected = (request, result) =>
 
 /**
  * The warm-up of a timed row: a fifth of its window (2 s in a full run), not measured. It was 20 requests: the first
- * row after a server's boot then had the only cache hit's p99 over on PostgreSQL (7 ms at a p50 of 1 ms), and a row
+ * row after a server's boot then had its p99 over on PostgreSQL (the list's hits: 7 ms at a p50 of 1 ms), and a row
  * measured in turns right after its reference's 10 s had its first slices slower than its last (the `?locale=en`
- * list's rose from 0.80× to 1.05× its reference's), its code not yet as warm.
+ * list's rose from 0.80× to 1.05× its reference's).
  */
 const WARM_UP = { duration: DURATION / 5 };
 

@@ -591,8 +591,8 @@ export function markdown(results) {
   lines.push(
     '',
     '*ratio*: locale rows over the same row without `locale` on the same server, 304s over `/_health`, each pair ' +
-      'measured in turns (after a warm-up of one slice\'s length each, five slices of each, alternating; the row\'s ' +
-      'req/s and p50/p99 are those slices\'; the ratio is ' +
+      'measured in turns (after a warm-up of a fifth of the window each, five slices of each, alternating; the ' +
+      'row\'s req/s and p50/p99 are those slices\'; the ratio is ' +
       "the median of the five slices' ratios, each slice over the other's slice next to it); misses: time per request " +
       'over the same sequence with the cache off (the inverse of the req/s ratio); the repeated sitemap: over the ' +
       'same with the cache off, and over its same-size floor (the bytes a client without `Accept-Encoding` gets: ' +

@@ -28,10 +28,10 @@ describe('proof-of-work captcha', () => {
   const expectError = (res: { status: number; body: any }, status: number, message: string) => {
     expect({ status: res.status, message: res.body?.error?.message, data: res.body?.data }).toEqual({ status, message, data: null });
   };
-  /** A fresh challenge and a nonce solving it. */
-  const solved = async () => {
+  /** A fresh challenge and a nonce solving it (`also`: a further condition on the nonce). */
+  const solved = async (also?: (nonce: string) => boolean) => {
     const challenge = await powChallenge(app);
-    return { ...challenge, nonce: solvePowNonce(challenge) };
+    return { ...challenge, nonce: solvePowNonce(challenge, also) };
   };
 
   beforeAll(async () => {
@@ -64,7 +64,8 @@ describe('proof-of-work captcha', () => {
     });
 
     it('stores the challenge neither in clear nor with a solution: only its key, a keyed hash and the expiry', async () => {
-      const { key, challenge, nonce } = await solved();
+      // Four digits at least: a nonce such as "0" is also the row's attempt count.
+      const { key, challenge, nonce } = await solved((candidate) => candidate.length >= 4);
       const rows = await app.strapi.db.connection('bag_captchas').select('*').where({ lookup: key });
       expect(rows).toHaveLength(1);
       expect(rows[0].kind).toBe('pow');

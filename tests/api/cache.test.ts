@@ -269,6 +269,34 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     expect((await get('/articles/qe-write').expect(200)).body.data.title).toBe('CM after');
   });
 
+  it('a write a Document Service call left running (a background job) is seen by the next read after it lands', async () => {
+    const doc = await article('Job before', 'job-write');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let job: Promise<unknown> | undefined;
+    // Innermost of the Document Service middlewares: the job starts inside the plugin's, and writes after it returned.
+    // `use` returns the function that removes it again (its declared type is the Document Service's).
+    const unregister = app.strapi.documents.use(async (context, next) => {
+      const result = await next();
+      if (context.action === 'update' && (context.params as { documentId?: string }).documentId === doc.documentId) {
+        const where = { documentId: doc.documentId };
+        job = gate.then(() => app.strapi.db.query(ARTICLE as never).updateMany({ where, data: { title: 'Job after' } }));
+      }
+      return result;
+    }) as unknown as () => void;
+    try {
+      const documents = app.strapi.documents(ARTICLE as never);
+      await documents.update({ documentId: doc.documentId, data: { summary: 'draft' } as never });
+      // Cached under the versions the update raised, before the job writes.
+      expect((await get('/articles/job-write').expect(200)).body.data.title).toBe('Job before');
+      release();
+      await job;
+      expect((await get('/articles/job-write').expect(200)).body.data.title).toBe('Job after');
+    } finally {
+      unregister();
+    }
+  });
+
   it('media and author changes are seen by the next read', async () => {
     const user = await createUser(app.strapi);
     await article('With author', 'with-author', { author: user.documentId });

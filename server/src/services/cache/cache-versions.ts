@@ -21,9 +21,15 @@ export type { CacheScope };
 
 export type Versions = Map<string, number>;
 
+/** A Document Service call's written scopes; `open` until the call has returned and raises them. */
+interface Touched {
+  scopes: Set<CacheScope>;
+  open: boolean;
+}
+
 const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Scopes written during a Document Service call, raised once when the call returns (document-middlewares/cache-invalidation.ts). */
-  const pending = new AsyncLocalStorage<Set<CacheScope>>();
+  const pending = new AsyncLocalStorage<Touched>();
 
   // One SELECT for the requests of a turn, and a request never shares a SELECT that started before it arrived (that
   // one might miss a write that returned in between): it waits for the next one (shared-reads.ts).
@@ -41,28 +47,31 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Runs a Document Service call, then raises the scopes its writes touched, once (after its transaction). */
     async around<T>(call: () => Promise<T>, scopes: CacheScope[]): Promise<T> {
-      if (pending.getStore()) {
-        for (const scope of scopes) pending.getStore()!.add(scope);
+      const outer = pending.getStore();
+      if (outer?.open) {
+        for (const scope of scopes) outer.scopes.add(scope);
         return call();
       }
-      const touched = new Set<CacheScope>(scopes);
+      const touched: Touched = { scopes: new Set(scopes), open: true };
       try {
         return await pending.run(touched, call);
       } finally {
+        // Work the call left running (a background job) raises its own writes from now on.
+        touched.open = false;
         // Still inside a caller's transaction: raised in it, so the versions commit with the data.
-        await bumpVersions(strapi, [...touched], await currentTransaction(strapi));
+        await bumpVersions(strapi, [...touched.scopes], await currentTransaction(strapi));
       }
     },
 
     /**
-     * A write to `scopes` happened: inside a Document Service call, raised when it returns; inside a transaction,
-     * raised in it (it commits with the write); otherwise raised now. Awaited by the writer, so it has landed before
-     * the write returns.
+     * A write to `scopes` happened: inside a Document Service call still running, raised when it returns; inside a
+     * transaction, raised in it (it commits with the write); otherwise raised now. Awaited by the writer, so it has
+     * landed before the write returns.
      */
     async invalidate(...scopes: CacheScope[]) {
       const touched = pending.getStore();
-      if (touched) {
-        for (const scope of scopes) touched.add(scope);
+      if (touched?.open) {
+        for (const scope of scopes) touched.scopes.add(scope);
         return;
       }
       await bumpVersions(strapi, scopes, await currentTransaction(strapi));

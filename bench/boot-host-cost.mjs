@@ -8,16 +8,20 @@
  * with `--routes` routes (content API; every other one with a route middleware given a config object, as the
  * plugin's rate-limited routes have; handlers on one controller that answers 204) and `--types` collection types
  * (six plain attributes each, no draft and publish; past the first `--visible`, hidden from the Content Manager and the
- * Content-Type Builder as the plugin's internal types are). Four variants: the bare playground, the routes alone, the
- * types alone, both. Each variant gets a SQLite database of its own whose schema an unmeasured first boot creates;
- * then `rounds` boots of each (3 by default), in turn, and the medians of the CPU time (user + system) until the
- * server listens, and of RSS there. Run `npm run build` first (playground/dist is compiled here).
+ * Content-Type Builder as the plugin's internal types are). Six variants: the bare playground, the routes alone, the
+ * types alone, both; the plugin's own content types, their schemas exactly (relations among them pointed at the API's
+ * copies) without any of the plugin's code, so what the host spends on the data model the plugin declares; and the
+ * plugin itself, enabled as a site enables it. Each variant gets a SQLite database of its own whose schema an
+ * unmeasured first boot creates; then `rounds` boots of each (3 by default), in turn, and the medians of the CPU time
+ * (user + system) until the server listens, and of RSS there. Run `npm run build` first (playground/dist is compiled
+ * here).
  */
 import fs from 'fs';
 import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
 import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
+import { pluginConfig } from './lib/server-process.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
@@ -61,13 +65,32 @@ const dummyApi = (routes, types, visible) => ({
   },
 });
 
+const PLUGIN_TYPES = path.join(ROOT, 'server', 'src', 'content-types');
+
+/** The plugin's content types as an API's (`api::bootcost.<name>`): their schema.json, relations among them repointed. */
+const pluginTypesApi = () => ({
+  contentTypes: Object.fromEntries(
+    fs
+      .readdirSync(PLUGIN_TYPES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => {
+        const text = fs.readFileSync(path.join(PLUGIN_TYPES, entry.name, 'schema.json'), 'utf8');
+        const schema = JSON.parse(text.replaceAll('"plugin::cms-plugin-bag.', '"api::bootcost.'));
+        return [schema.info.singularName, { schema }];
+      }),
+  ),
+});
+
 if (process.argv.includes('--child')) {
   const { createStrapi } = createRequire(import.meta.url)('@strapi/strapi');
   const strapi = createStrapi({ appDir: PLAYGROUND, distDir: path.join(PLAYGROUND, 'dist') });
   await strapi.register();
   const routes = Number(process.env.BOOTCOST_ROUTES);
   const types = Number(process.env.BOOTCOST_TYPES);
-  if (routes + types > 0) strapi.get('apis').add('bootcost', dummyApi(routes, types, Number(process.env.BOOTCOST_VISIBLE ?? types)));
+  if (process.env.BOOTCOST_PLUGIN_TYPES === 'true') strapi.get('apis').add('bootcost', pluginTypesApi());
+  else if (routes + types > 0) {
+    strapi.get('apis').add('bootcost', dummyApi(routes, types, Number(process.env.BOOTCOST_VISIBLE ?? types)));
+  }
   await strapi.bootstrap();
   strapi.isLoaded = true;
   const { host, port } = strapi.config.get('server');
@@ -87,22 +110,27 @@ const variants = {
   [`${ROUTES} routes`]: [ROUTES, 0],
   [`${TYPES} types (${VISIBLE} visible)`]: [0, TYPES],
   [`${ROUTES} routes + ${TYPES} types`]: [ROUTES, TYPES],
+  "the plugin's content types (their schemas, none of its code)": [0, 0, 'types'],
+  'the plugin itself': [0, 0, 'plugin'],
 };
 const dbOf = (name) => path.join('.tmp', `boot-host-cost-${name.replace(/\W+/g, '-')}.db`);
 
 const boot = (name) =>
   new Promise((resolve, reject) => {
-    const [routes, types] = variants[name];
+    const [routes, types, plugin] = variants[name];
     const child = fork(path.join(ROOT, 'bench', 'boot-host-cost.mjs'), ['--child'], {
       env: {
         ...benchEnv(),
+        // The plugin's configuration as the benchmark's servers have it.
+        CMS_BAG_CONFIG: pluginConfig(),
         PORT: '0',
-        CMS_BAG_ENABLED: 'false',
+        CMS_BAG_ENABLED: String(plugin === 'plugin'),
         DATABASE_CLIENT: 'sqlite',
         DATABASE_FILENAME: dbOf(name),
         BOOTCOST_ROUTES: String(routes),
         BOOTCOST_TYPES: String(types),
         BOOTCOST_VISIBLE: String(VISIBLE),
+        BOOTCOST_PLUGIN_TYPES: String(plugin === 'types'),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -174,6 +174,12 @@ const unexpected = (request, result) =>
  */
 const WARM_UP = { duration: DURATION / 5 };
 
+/** Warms `request` up on `server` (`WARM_UP`), then waits for the server to finish what the warm-up left in flight. */
+const warmUp = async (server, request) => {
+  await cannon(server, request, WARM_UP);
+  await ask(server, { type: 'idle' });
+};
+
 /**
  * One endpoint: probe once (a failure is reported, not measured), warm up, measure, then sample loop stalls.
  * A run abandons the requests still in flight at its end, and the server finishes them anyway; waiting for the
@@ -195,8 +201,7 @@ export async function measure(server, request, { stalls = false } = {}) {
     result = await cannon(server, request, byCount);
     row.byCount = true;
   } else {
-    await cannon(server, request, WARM_UP);
-    await ask(server, { type: 'idle' });
+    await warmUp(server, request);
     result = await cannon(server, request, { duration: DURATION });
   }
   await ask(server, { type: 'idle' });
@@ -258,11 +263,9 @@ export async function measureInTurns(
     await beforeTurn('reference');
     return { ...measuredRow, reference: await measure(referenceServer, referenceRequest) };
   }
-  await cannon(server, request, WARM_UP);
-  await ask(server, { type: 'idle' });
+  await warmUp(server, request);
   await beforeTurn('reference');
-  await cannon(referenceServer, referenceRequest, WARM_UP);
-  await ask(referenceServer, { type: 'idle' });
+  await warmUp(referenceServer, referenceRequest);
   const runs = { row: [], reference: [] };
   for (let slice = 0; slice < slices; slice += 1) {
     for (const [name, req] of [['row', request], ['reference', referenceRequest]]) {

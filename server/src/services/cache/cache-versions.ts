@@ -31,6 +31,14 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Scopes written during a Document Service call, raised once when the call returns (document-middlewares/cache-invalidation.ts). */
   const pending = new AsyncLocalStorage<Touched>();
 
+  /** Adds `scopes` to the set of the Document Service call still running here, if any; whether there was one. */
+  const joinRunningCall = (scopes: readonly CacheScope[]): boolean => {
+    const touched = pending.getStore();
+    if (!touched?.open) return false;
+    for (const scope of scopes) touched.scopes.add(scope);
+    return true;
+  };
+
   // One SELECT for the requests of a turn, and a request never shares a SELECT that started before it arrived (that
   // one might miss a write that returned in between): it waits for the next one (shared-reads.ts).
   const shared = sharedReads<Versions>();
@@ -47,11 +55,7 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Runs a Document Service call, then raises the scopes its writes touched, once (after its transaction). */
     async around<T>(call: () => Promise<T>, scopes: CacheScope[]): Promise<T> {
-      const outer = pending.getStore();
-      if (outer?.open) {
-        for (const scope of scopes) outer.scopes.add(scope);
-        return call();
-      }
+      if (joinRunningCall(scopes)) return call();
       const touched: Touched = { scopes: new Set(scopes), open: true };
       try {
         return await pending.run(touched, call);
@@ -69,11 +73,7 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
      * landed before the write returns.
      */
     async invalidate(...scopes: CacheScope[]) {
-      const touched = pending.getStore();
-      if (touched?.open) {
-        for (const scope of scopes) touched.scopes.add(scope);
-        return;
-      }
+      if (joinRunningCall(scopes)) return;
       await bumpVersions(strapi, scopes, await currentTransaction(strapi));
     },
   };

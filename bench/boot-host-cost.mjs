@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `node bench/boot-host-cost.mjs [rounds] [--routes=80] [--types=25] [--visible=9]`: what the host's boot costs per
- * route and per content type, with no plugin code at all (the defaults are the plugin's counts).
+ * `node bench/boot-host-cost.mjs [rounds] [--routes=80] [--types=25] [--visible=9] [--db=postgres] [--plugin-split]`:
+ * what the host's boot costs per route and per content type, with no plugin code at all (the defaults are the
+ * plugin's counts).
  *
  * Boots the compiled playground without the plugin (`CMS_BAG_ENABLED=false`, the bench server's environment) and
  * adds, between `register()` and `bootstrap()` where Strapi adds `src/api/*`, an API of its own (`api::bootcost`)
@@ -11,17 +12,21 @@
  * Content-Type Builder as the plugin's internal types are). Six variants: the bare playground, the routes alone, the
  * types alone, both; the plugin's own content types, their schemas exactly (relations among them pointed at the API's
  * copies) without any of the plugin's code, so what the host spends on the data model the plugin declares; and the
- * plugin itself, enabled as a site enables it. Each variant gets a SQLite database of its own whose schema an
- * unmeasured first boot creates; then `rounds` boots of each (3 by default), in turn, and the medians of the CPU time
- * (user + system) until the server listens, and of RSS there. Run `npm run build` first (playground/dist is compiled
- * here).
+ * plugin itself, enabled as a site enables it. `--plugin-split` boots only the bare playground and the last two.
+ * Each variant gets a database of its own (SQLite, or with `--db=postgres` one on the server scripts/postgres.sh
+ * runs, as the benchmark does) whose schema an unmeasured first boot creates; then `rounds` boots of each (3 by
+ * default), in turn, each round starting one variant later than the round before. Prints the medians of the CPU time
+ * (user + system, every thread) until the server listens and of RSS there, and the medians of each round's
+ * difference to the bare boot of the same round: in that CPU time, and in the main thread's alone (Linux's
+ * `/proc/self/task/<pid>/schedstat`; the rest is V8's and libuv's helper threads: concurrent garbage collection and
+ * compilation, file reads). Run `npm run build` first (playground/dist is compiled here).
  */
 import fs from 'fs';
 import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
-import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
-import { pluginConfig } from './lib/server-process.mjs';
+import { ROOT, PLAYGROUND, benchEnv, pluginTypesApi } from './lib/app.mjs';
+import { database, pluginConfig } from './lib/server-process.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
@@ -65,29 +70,13 @@ const dummyApi = (routes, types, visible) => ({
   },
 });
 
-const PLUGIN_TYPES = path.join(ROOT, 'server', 'src', 'content-types');
-
-/** The plugin's content types as an API's (`api::bootcost.<name>`): their schema.json, relations among them repointed. */
-const pluginTypesApi = () => ({
-  contentTypes: Object.fromEntries(
-    fs
-      .readdirSync(PLUGIN_TYPES, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => {
-        const text = fs.readFileSync(path.join(PLUGIN_TYPES, entry.name, 'schema.json'), 'utf8');
-        const schema = JSON.parse(text.replaceAll('"plugin::cms-plugin-bag.', '"api::bootcost.'));
-        return [schema.info.singularName, { schema }];
-      }),
-  ),
-});
-
 if (process.argv.includes('--child')) {
   const { createStrapi } = createRequire(import.meta.url)('@strapi/strapi');
   const strapi = createStrapi({ appDir: PLAYGROUND, distDir: path.join(PLAYGROUND, 'dist') });
   await strapi.register();
   const routes = Number(process.env.BOOTCOST_ROUTES);
   const types = Number(process.env.BOOTCOST_TYPES);
-  if (process.env.BOOTCOST_PLUGIN_TYPES === 'true') strapi.get('apis').add('bootcost', pluginTypesApi());
+  if (process.env.BOOTCOST_PLUGIN_TYPES === 'true') strapi.get('apis').add('bootcost', pluginTypesApi('bootcost'));
   else if (routes + types > 0) {
     strapi.get('apis').add('bootcost', dummyApi(routes, types, Number(process.env.BOOTCOST_VISIBLE ?? types)));
   }
@@ -96,7 +85,9 @@ if (process.argv.includes('--child')) {
   const { host, port } = strapi.config.get('server');
   await new Promise((resolve) => strapi.server.listen(port, host, resolve));
   const { user, system } = process.cpuUsage();
-  process.send({ cpuMs: (user + system) / 1000, rssBytes: process.memoryUsage().rss });
+  // The main thread's own time on the CPU (Linux), apart from V8's and libuv's helper threads.
+  const mainNs = Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  process.send({ cpuMs: (user + system) / 1000, mainMs: mainNs / 1e6, rssBytes: process.memoryUsage().rss });
   process.exit(0);
 }
 
@@ -113,7 +104,12 @@ const variants = {
   "the plugin's content types (their schemas, none of its code)": [0, 0, 'types'],
   'the plugin itself': [0, 0, 'plugin'],
 };
-const dbOf = (name) => path.join('.tmp', `boot-host-cost-${name.replace(/\W+/g, '-')}.db`);
+if (process.argv.includes('--plugin-split')) {
+  for (const name of Object.keys(variants)) if (name !== 'bare' && !variants[name][2]) delete variants[name];
+}
+const databases = Object.fromEntries(
+  Object.keys(variants).map((name, i) => [name, database(`boot_cost_${i}_${name.replace(/\W+/g, '_')}`.slice(0, 40))]),
+);
 
 const boot = (name) =>
   new Promise((resolve, reject) => {
@@ -125,8 +121,7 @@ const boot = (name) =>
         CMS_BAG_CONFIG: pluginConfig(),
         PORT: '0',
         CMS_BAG_ENABLED: String(plugin === 'plugin'),
-        DATABASE_CLIENT: 'sqlite',
-        DATABASE_FILENAME: dbOf(name),
+        ...databases[name].env,
         BOOTCOST_ROUTES: String(routes),
         BOOTCOST_TYPES: String(types),
         BOOTCOST_VISIBLE: String(VISIBLE),
@@ -139,29 +134,37 @@ const boot = (name) =>
     child.once('exit', (code) => (code === 0 && figures ? resolve(figures) : reject(new Error(`${name}: exited with ${code}`))));
   });
 
-const removeDb = (name) => {
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(PLAYGROUND, dbOf(name) + suffix), { force: true });
-};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const { compileStrapi } = require('@strapi/strapi');
 await compileStrapi({ appDir: PLAYGROUND });
 for (const name of Object.keys(variants)) {
-  removeDb(name);
+  await databases[name].reset();
   await boot(name);
 }
 const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
-for (let round = 0; round < rounds; round += 1) for (const name of Object.keys(variants)) samples[name].push(await boot(name));
-for (const name of Object.keys(variants)) removeDb(name);
+const names = Object.keys(variants);
+for (let round = 0; round < rounds; round += 1) {
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[(round + i) % names.length];
+    samples[name].push(await boot(name));
+  }
+}
+for (const name of Object.keys(variants)) await databases[name].drop();
 
 const bare = median(samples.bare.map((s) => s.cpuMs));
 const bareRss = median(samples.bare.map((s) => s.rssBytes));
-console.log(`| variant | boot CPU ms (median of ${rounds}) | over bare | RSS MB | over bare | samples (CPU ms) |`);
-console.log('|---|---:|---:|---:|---:|---|');
+const signed = (value, digits = 0) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+const columns = ['boot CPU ms (median)', 'over bare', "the rounds' differences", 'main thread', 'RSS MB', 'over bare'];
+console.log(`| variant (${rounds} rounds) | ${columns.join(' | ')} | samples (CPU ms) |`);
+console.log('|---|---:|---:|---:|---:|---:|---:|---|');
 for (const [name, list] of Object.entries(samples)) {
   const cpu = median(list.map((s) => s.cpuMs));
   const rss = median(list.map((s) => s.rssBytes));
-  console.log(
-    `| ${name} | ${cpu.toFixed(0)} | ${name === 'bare' ? '' : `+${(cpu - bare).toFixed(0)}`} | ${(rss / 2 ** 20).toFixed(1)} | ${name === 'bare' ? '' : `+${((rss - bareRss) / 2 ** 20).toFixed(1)}`} | ${list.map((s) => s.cpuMs.toFixed(0)).join(', ')} |`,
-  );
+  const paired = (key) => median(list.map((s, round) => s[key] - samples.bare[round][key]));
+  const over = (value, digits) => (name === 'bare' ? '' : signed(value, digits));
+  const rssMb = (bytes) => bytes / 2 ** 20;
+  const cells = [cpu.toFixed(0), over(cpu - bare), over(paired('cpuMs')), over(paired('mainMs'))];
+  cells.push(rssMb(rss).toFixed(1), over(rssMb(rss - bareRss), 1));
+  console.log(`| ${name} | ${cells.join(' | ')} | ${list.map((s) => s.cpuMs.toFixed(0)).join(', ')} |`);
 }

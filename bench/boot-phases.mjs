@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 /**
- * `node bench/boot-phases.mjs [rounds] [--db=postgres]`: the CPU time of each phase of a boot, with and without the
- * plugin.
+ * `node bench/boot-phases.mjs [rounds] [--db=postgres] [--against-types]`: the CPU time of each phase of a boot, with
+ * and without the plugin.
  *
  * Boots the compiled playground (run `npm run build` first; playground/dist is compiled here) with and without the
  * plugin (`CMS_BAG_ENABLED`), each on a database of its own (SQLite, or with `--db=postgres` one on the server
  * scripts/postgres.sh runs, as the benchmark does) whose schema an unmeasured first boot created,
- * `rounds` times each (5 by default), alternating, with the bench server's environment. Each boot measures
+ * `rounds` times each (5 by default), alternating, with the bench server's environment and the plugin's configuration
+ * as the bench servers have it. Each boot measures
  * `process.cpuUsage()` around Strapi's `register()` and `bootstrap()` and around the steps of `bootstrap()`: the
  * database's init and schema sync and the content-type hooks around it, the routes compiled into the router, the
  * content-API actions registered, the admin's and each plugin's own `bootstrap()`. Prints the medians, side by side.
+ * With `--against-types` the side without the plugin has its content types (their schemas as an API's, none of its
+ * code: bench/lib/app.mjs `pluginTypesApi`), so the difference is what the plugin's code adds to them.
  */
 import path from 'path';
 import { fork } from 'child_process';
 import { createRequire } from 'module';
-import { ROOT, PLAYGROUND, benchEnv } from './lib/app.mjs';
-import { database } from './lib/server-process.mjs';
+import { ROOT, PLAYGROUND, benchEnv, pluginTypesApi } from './lib/app.mjs';
+import { database, pluginConfig } from './lib/server-process.mjs';
 
 const require = createRequire(import.meta.url);
 const cpu = () => {
@@ -41,6 +44,7 @@ if (process.argv.includes('--child')) {
   const strapi = createStrapi({ appDir: PLAYGROUND, distDir: path.join(PLAYGROUND, 'dist') });
   let began = cpu();
   await strapi.register();
+  if (process.env.BOOT_PHASES_TYPES === 'true') strapi.get('apis').add('bootphases', pluginTypesApi('bootphases'));
   spent['register() (plugins loaded, their register())'] = cpu() - began;
   const init = strapi.db.init;
   strapi.db.init = async function (...args) {
@@ -76,11 +80,19 @@ if (process.argv.includes('--child')) {
 
 const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);
 const sides = { with: 'true', without: 'false' };
+const againstTypes = process.argv.includes('--against-types');
 const databases = { with: database('boot_phases_with'), without: database('boot_phases_without') };
 const boot = (side) =>
   new Promise((resolve, reject) => {
     const child = fork(path.join(ROOT, 'bench', 'boot-phases.mjs'), ['--child'], {
-      env: { ...benchEnv(), PORT: '0', CMS_BAG_ENABLED: sides[side], ...databases[side].env },
+      env: {
+        ...benchEnv(),
+        CMS_BAG_CONFIG: pluginConfig(),
+        PORT: '0',
+        CMS_BAG_ENABLED: sides[side],
+        BOOT_PHASES_TYPES: String(side === 'without' && againstTypes),
+        ...databases[side].env,
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let spent;
@@ -100,7 +112,8 @@ for (let round = 0; round < rounds; round += 1) for (const side of Object.keys(s
 for (const side of Object.keys(sides)) await databases[side].drop();
 
 const labels = [...new Set([...samples.with, ...samples.without].flatMap((spent) => Object.keys(spent)))];
-console.log(`| phase (CPU ms, median of ${rounds}) | with the plugin | without | difference |`);
+const without = againstTypes ? 'its content types, none of its code' : 'without';
+console.log(`| phase (CPU ms, median of ${rounds}) | with the plugin | ${without} | difference |`);
 console.log('|---|---:|---:|---:|');
 for (const label of labels) {
   const w = median(samples.with.map((spent) => spent[label] ?? 0));

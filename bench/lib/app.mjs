@@ -3,6 +3,7 @@
  * shared by the seeding child and the server child of the benchmark.
  */
 import crypto from 'crypto';
+import fs from 'fs';
 import path from 'path';
 import { createRequire } from 'module';
 import { fileURLToPath } from 'url';
@@ -30,6 +31,26 @@ export async function loadApp({ withHostApi }) {
   strapi.isLoaded = true;
   return strapi;
 }
+
+const PLUGIN_TYPES = path.join(ROOT, 'server', 'src', 'content-types');
+
+/**
+ * The plugin's content types as an API's (`api::<name>.<type>`): their schema.json exactly, relations among them
+ * repointed; none of the plugin's code. What the host spends on the data model the plugin declares
+ * (bench/boot-host-cost.mjs, bench/boot-phases.mjs `--against-types`).
+ */
+export const pluginTypesApi = (name) => ({
+  contentTypes: Object.fromEntries(
+    fs
+      .readdirSync(PLUGIN_TYPES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => {
+        const text = fs.readFileSync(path.join(PLUGIN_TYPES, entry.name, 'schema.json'), 'utf8');
+        const schema = JSON.parse(text.replaceAll('"plugin::cms-plugin-bag.', `"api::${name}.`));
+        return [schema.info.singularName, { schema }];
+      }),
+  ),
+});
 
 const secret = () => crypto.randomBytes(16).toString('base64');
 

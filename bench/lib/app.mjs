@@ -1,6 +1,7 @@
 /**
  * Boots the playground (compiled into playground/dist) in this process, optionally with the host comparator API:
- * shared by the seeding child and the server child of the benchmark.
+ * shared by the seeding child and the server child of the benchmark. Also the bench servers' environment, and the
+ * plugin's content types as an API's for the boot tools.
  */
 import crypto from 'crypto';
 import fs from 'fs';

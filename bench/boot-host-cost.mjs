@@ -107,8 +107,9 @@ const variants = {
 if (process.argv.includes('--plugin-split')) {
   for (const name of Object.keys(variants)) if (name !== 'bare' && !variants[name][2]) delete variants[name];
 }
+const names = Object.keys(variants);
 const databases = Object.fromEntries(
-  Object.keys(variants).map((name, i) => [name, database(`boot_cost_${i}_${name.replace(/\W+/g, '_')}`.slice(0, 40))]),
+  names.map((name, i) => [name, database(`boot_cost_${i}_${name.replace(/\W+/g, '_')}`.slice(0, 40))]),
 );
 
 const boot = (name) =>
@@ -138,19 +139,18 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const { compileStrapi } = require('@strapi/strapi');
 await compileStrapi({ appDir: PLAYGROUND });
-for (const name of Object.keys(variants)) {
+for (const name of names) {
   await databases[name].reset();
   await boot(name);
 }
-const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
-const names = Object.keys(variants);
+const samples = Object.fromEntries(names.map((name) => [name, []]));
 for (let round = 0; round < rounds; round += 1) {
   for (let i = 0; i < names.length; i += 1) {
     const name = names[(round + i) % names.length];
     samples[name].push(await boot(name));
   }
 }
-for (const name of Object.keys(variants)) await databases[name].drop();
+for (const name of names) await databases[name].drop();
 
 const bare = median(samples.bare.map((s) => s.cpuMs));
 const bareRss = median(samples.bare.map((s) => s.rssBytes));

@@ -1,4 +1,5 @@
 import type { UID } from '@strapi/strapi';
+import { adminToken } from '../helpers/fixtures';
 import { PLUGIN, expectStartupFailure, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const CONTENT_TYPES = {
@@ -13,13 +14,19 @@ const CONTENT_TYPES = {
   redirect: { draftAndPublish: false, attributes: ['from', 'to', 'statusCode'] },
 } as const;
 
+/** The internal tables (server/src/models): database models, no content types. */
 const INTERNAL = [
   'refresh-token',
   'captcha',
   'rate-limit',
   'comment-reaction',
   'comment-report',
+  'comment-subscription',
+  'comment-thread',
+  'comment-unsubscribe',
+  'email-change',
   'slug-redirect',
+  'sign-in-device',
   'mfa-factor',
   'mfa-recovery-code',
   'mfa-challenge',
@@ -62,18 +69,22 @@ describe('the plugin in a real Strapi', () => {
     expect(app.strapi.getModel(`${PLUGIN}.redirect` as UID.ContentType).pluginOptions).toMatchObject({ i18n: { localized: false } });
   });
 
-  it('hides the internal types from the Content Manager and the Content-Type Builder', async () => {
-    for (const name of INTERNAL) {
-      const model = app.strapi.getModel(`${PLUGIN}.${name}` as UID.ContentType);
-      expect(model.pluginOptions).toMatchObject({
-        'content-manager': { visible: false },
-        'content-type-builder': { visible: false },
-      });
-    }
-    const visible = app.strapi.plugin('content-manager').service('content-types').findAllContentTypes();
-    const displayed = visible.filter((ct: any) => ct.isDisplayed).map((ct: any) => ct.uid);
+  it('keeps its internal tables as database models, unknown to the Content Manager and the Content-Type Builder', async () => {
+    const admin = `Bearer ${await adminToken(app)}`;
+    const builder = await app.request().get('/content-type-builder/content-types').set('Authorization', admin).expect(200);
+    const inBuilder = (builder.body.data as { uid: string }[]).map((type) => type.uid);
+    const contentManager = app.strapi.plugin('content-manager').service('content-types').findAllContentTypes();
+    const inContentManager = contentManager.map((ct: any) => ct.uid);
+    const displayed = contentManager.filter((ct: any) => ct.isDisplayed).map((ct: any) => ct.uid);
     expect(displayed).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
-    for (const name of INTERNAL) expect(displayed).not.toContain(`${PLUGIN}.${name}`);
+    expect(inBuilder).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
+    for (const name of INTERNAL) {
+      const uid = `${PLUGIN}.${name}`;
+      const known = { uid, contentType: uid in app.strapi.contentTypes, contentManager: inContentManager.includes(uid), builder: inBuilder.includes(uid) };
+      expect(known).toEqual({ uid, contentType: false, contentManager: false, builder: false });
+      const { tableName } = app.strapi.db.metadata.get(uid as never);
+      expect({ uid, table: await app.strapi.db.getSchemaConnection().hasTable(tableName) }).toEqual({ uid, table: true });
+    }
   });
 
   it('keeps the host default permissions on a fresh database', async () => {

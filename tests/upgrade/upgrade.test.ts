@@ -49,19 +49,12 @@ const CHANGED_BY_DESIGN = ['strapi_core_store_settings', 'up_permissions', 'up_p
 /** Admin roles' permissions: the host adds the Super Admin's for content types new in a release (checked below). */
 const ADMIN_PERMISSION_TABLES = ['admin_permissions', 'admin_permissions_role_lnk'];
 /** Content types new since the previous release: the host gives the Super Admin role their Content Manager actions. */
-const NEW_TYPES = [
-  'redirect',
-  'slug-redirect',
-  'sign-in-device',
-  'email-change',
-  'comment-thread',
-  'comment-subscription',
-  'mfa-factor',
-  'mfa-recovery-code',
-  'mfa-challenge',
-  'passkey',
-  'webauthn-challenge',
-];
+const NEW_TYPES = ['redirect'];
+/**
+ * Columns of a content type's table that the internal tables (server/src/models: content types in the previous
+ * release, database models now) do not keep: an upgrade drops them, and every other column keeps its value.
+ */
+const CONTENT_TYPE_COLUMNS = ['document_id', 'published_at', 'locale', 'created_by_id', 'updated_by_id'];
 
 /** The action an administrator revokes on the previous release: guests may no longer comment. */
 const REVOKED = { role: 'public', action: 'comment.create' };
@@ -79,6 +72,8 @@ interface Snapshot {
   storeKeys: string[];
   /** `role type → sorted actions` of Users & Permissions. */
   permissions: Record<string, string[]>;
+  /** Admin permissions per subject (content type). */
+  adminSubjects: Record<string, number>;
   granted: string[];
   /** Documents per localized type and status, as the Document Service lists them. */
   documents: Record<string, { draft: string[]; published: string[] }>;
@@ -119,6 +114,17 @@ async function countRows(strapi: Core.Strapi): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+async function countAdminSubjects(strapi: Core.Strapi): Promise<Record<string, number>> {
+  const rows = await strapi.db.connection('admin_permissions').select('subject').count({ n: '*' }).groupBy('subject');
+  return Object.fromEntries(rows.map((row: { subject: string | null; n: number | string }) => [String(row.subject), Number(row.n)]));
+}
+
+/** The tables of the plugin's internal models. */
+const internalTables = (strapi: Core.Strapi) =>
+  new Set(
+    (strapi.get('models').get() as { uid: string; tableName: string }[]).filter((model) => model.uid.startsWith(`${PLUGIN}.`)).map((model) => model.tableName)
+  );
 
 async function readPermissions(strapi: Core.Strapi): Promise<Record<string, string[]>> {
   const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ populate: ['permissions'] });
@@ -343,6 +349,7 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
       counts: await countRows(strapi),
       storeKeys: (await strapi.db.connection('strapi_core_store_settings').select('key')).map((row: { key: string }) => row.key),
       permissions: await readPermissions(strapi),
+      adminSubjects: await countAdminSubjects(strapi),
       granted: (((await grantedStore(strapi).get({})) as string[]) ?? []).slice().sort(),
       documents: await readDocuments(strapi),
       responses,
@@ -363,12 +370,23 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     const defaultLocale: string = await app.strapi.plugin('i18n').service('locales').getDefaultLocale();
     expect(defaultLocale).toBe('en');
     const localizedTables = new Set(LOCALIZED.map((uid) => app.strapi.db.metadata.get(uid as never).tableName));
+    const internal = internalTables(app.strapi);
+    // The previous release's internal tables are among the compared ones.
+    expect([...internal].filter((table) => table in before.tables).sort()).toEqual(
+      ['bag_captchas', 'bag_comment_reactions', 'bag_comment_reports', 'bag_comment_unsubscribes', 'bag_rate_limits', 'bag_refresh_tokens'].sort()
+    );
     const after = await readTables(app.strapi, Object.keys(before.tables));
 
     for (const [table, rows] of Object.entries(before.tables)) {
       const counts = { table, rows: after[table].length };
       expect(counts).toEqual({ table, rows: rows.length });
-      const expected = rows.map((row) => (localizedTables.has(table) ? { ...row, locale: defaultLocale } : row));
+      const dropped = internal.has(table) ? CONTENT_TYPE_COLUMNS : [];
+      const withoutDropped = (row: Row) => Object.fromEntries(Object.entries(row).filter(([column]) => !dropped.includes(column)));
+      const expected = rows.map((row) => withoutDropped(localizedTables.has(table) ? { ...row, locale: defaultLocale } : row));
+      if (internal.has(table) && rows.length > 0) {
+        const left = CONTENT_TYPE_COLUMNS.filter((column) => after[table].some((row) => column in row));
+        expect({ table, left, hadThem: CONTENT_TYPE_COLUMNS.some((column) => column in rows[0]) }).toEqual({ table, left: [], hadThem: true });
+      }
       // Columns the current release adds are compared on their own below; every old column keeps its value.
       const added = new Set(ADDED_COLUMNS[table] ?? []);
       const kept = after[table].map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !added.has(column))));
@@ -424,17 +442,29 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     const changed = Object.keys(before.counts).filter((table) => after[table] !== before.counts[table]);
     expect(changed.filter((table) => !CHANGED_BY_DESIGN.includes(table) && !ADMIN_PERMISSION_TABLES.includes(table))).toEqual([]);
     // The host gives the Super Admin role the Content Manager actions of the content types new in this release (the
-    // editors' `redirect`; `read` of the internal ones): those rows are all the admin tables gain.
+    // editors' `redirect`), and removes those of the internal types, which are database models now: no other admin
+    // permission changes.
+    const subjects = await countAdminSubjects(app.strapi);
+    const newTypes = NEW_TYPES.map((name) => `${PLUGIN}.${name}`);
+    const internalUids = (app.strapi.get('models').get() as { uid: string }[]).map((model) => model.uid).filter((uid) => uid.startsWith(`${PLUGIN}.`));
+    for (const subject of new Set([...Object.keys(before.adminSubjects), ...Object.keys(subjects)])) {
+      const count = { subject, before: before.adminSubjects[subject] ?? 0, after: subjects[subject] ?? 0 };
+      if (newTypes.includes(subject)) expect(count).toEqual({ ...count, before: 0, after: expect.any(Number) });
+      else if (internalUids.includes(subject)) expect(count).toEqual({ ...count, after: 0 });
+      else expect(count).toEqual({ ...count, after: count.before });
+    }
+    expect(newTypes.map((subject) => subjects[subject] ?? 0).every((n) => n > 0)).toBe(true);
+    expect(internalUids.some((subject) => (before.adminSubjects[subject] ?? 0) > 0)).toBe(true);
     const added = after.admin_permissions - before.counts.admin_permissions;
-    const [{ n }] = await app.strapi.db
-      .connection('admin_permissions')
-      .whereIn('subject', NEW_TYPES.map((name) => `${PLUGIN}.${name}`))
-      .count({ n: '*' });
-    expect(added).toBe(Number(n));
     expect(after.admin_permissions_role_lnk - before.counts.admin_permissions_role_lnk).toBe(added);
     expect(Object.keys(after)).toEqual(expect.arrayContaining(Object.keys(before.counts)));
+    // Every key of the settings store is kept, but the Content Manager's configurations of the internal types (no
+    // content types any more), which it removes itself.
     const keys = (await app.strapi.db.connection('strapi_core_store_settings').select('key')).map((row: { key: string }) => row.key);
-    expect(keys).toEqual(expect.arrayContaining(before.storeKeys));
+    const internalConfigurations = internalUids.map((uid) => `plugin_content_manager_configuration_content_types::${uid}`);
+    expect(before.storeKeys.filter((key) => internalConfigurations.includes(key))).not.toEqual([]);
+    expect(keys.filter((key) => internalConfigurations.includes(key))).toEqual([]);
+    expect(keys).toEqual(expect.arrayContaining(before.storeKeys.filter((key) => !internalConfigurations.includes(key))));
   });
 
   it('lists every document of every localized type, draft and published, through the Document Service', async () => {

@@ -35,7 +35,6 @@ const FORCED_FILTERS: Partial<Record<UID.ContentType, Record<string, unknown>>> 
 type Model = {
   uid: UID.ContentType;
   options?: { draftAndPublish?: boolean };
-  pluginOptions?: Record<string, { visible?: boolean } | undefined>;
   attributes: Record<string, { type: string; relation?: string; target?: string }>;
 };
 
@@ -45,9 +44,6 @@ const pluginModels = (strapi: Core.Strapi): Model[] =>
 /** The model a relation attribute points to (undefined for other attributes). */
 const relationTarget = (strapi: Core.Strapi, attribute: Model['attributes'][string]) =>
   attribute.type === 'relation' && attribute.target ? models(strapi)[attribute.target] : undefined;
-
-/** Internal types: the ones hidden from the Content Manager (refresh tokens, captchas, rate limits, comment reactions, reports, unsubscribes). */
-const isInternal = (model: Model) => model.pluginOptions?.['content-manager']?.visible === false;
 
 /** The arguments every read of `target` gets, whatever the caller sent: published versions only, plus its filters. */
 const forcedArgs = (model: Model) => {
@@ -68,13 +64,9 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
   const ours = pluginModels(strapi);
 
   for (const model of ours) {
-    const shadow = extension.shadowCRUD(model.uid);
-    if (isInternal(model)) {
-      shadow.disable();
-      continue;
-    }
-    // Writes go through the plugin's own routes and mutation only (validation, moderation, limits).
-    shadow.disableMutations();
+    // Writes go through the plugin's own routes and mutation only (validation, moderation, limits). The internal
+    // tables are no content types (models/): the GraphQL plugin never sees them.
+    extension.shadowCRUD(model.uid).disableMutations();
   }
   const comment = extension.shadowCRUD(COMMENT);
   comment.disableQueries();
@@ -96,7 +88,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
     const { naming } = strapi.plugin('graphql').service('utils');
     const typeName = (model: Model): string => naming.getTypeName(model);
     const resolversConfig: Record<string, { middlewares: ResolverMiddleware[] }> = {};
-    const publicModels = pluginModels(strapi).filter((model) => !isInternal(model));
+    const publicModels = pluginModels(strapi);
     for (const model of publicModels) {
       pluginTypes.add(typeName(model));
       pluginTypes.add(naming.getEntityResponseName(model));

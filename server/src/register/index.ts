@@ -1,8 +1,8 @@
 /**
  * register(): what must be in place before Strapi mounts routes and serves requests. One concern per file or module:
- * server middlewares (middlewares/), Document Service middlewares (document-middlewares/), the Content Manager's
- * comment status (middlewares/content-manager-comment-status.ts), the host's auth routes (host-auth-routes.ts) and
- * GraphQL (graphql/).
+ * the internal tables' models (models/), server middlewares (middlewares/), Document Service middlewares
+ * (document-middlewares/), the Content Manager's comment status (middlewares/content-manager-comment-status.ts), the
+ * host's auth routes (host-auth-routes.ts) and GraphQL (graphql/).
  */
 import type { Core } from '@strapi/strapi';
 import { documentMiddlewares } from '../document-middlewares';
@@ -11,9 +11,12 @@ import { registerContentManagerCommentStatus } from '../middlewares/content-mana
 import databaseUnavailable from '../middlewares/database-unavailable';
 import nulGuard from '../middlewares/nul-guard';
 import unsubscribeToken from '../middlewares/unsubscribe-token';
+import { internalModels } from '../models';
 import { guardHostAuthRoutes } from './host-auth-routes';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  // Created and synced with the content types' tables in bootstrap (Strapi reads this registry there).
+  for (const model of internalModels()) strapi.get('models').add(model);
   // Registered before the app's own middlewares are mounted, so it is the outermost one (see the module).
   strapi.server.use(databaseUnavailable({ strapi }));
   strapi.server.use(nulGuard({ strapi }));

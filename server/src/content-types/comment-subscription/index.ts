@@ -1,3 +1,0 @@
-import schema from './schema.json';
-
-export default { schema };

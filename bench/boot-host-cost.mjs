@@ -1,25 +1,26 @@
 #!/usr/bin/env node
 /**
- * `node bench/boot-host-cost.mjs [rounds] [--routes=80] [--types=25] [--visible=9] [--db=postgres] [--plugin-split]`:
+ * `node bench/boot-host-cost.mjs [rounds] [--routes=80] [--types=9] [--visible=9] [--db=postgres] [--plugin-split]`:
  * what the host's boot costs per route and per content type, with no plugin code at all (the defaults are the
  * plugin's counts).
  *
- * Boots the compiled playground without the plugin (`CMS_BAG_ENABLED=false`, the bench server's environment) and
- * adds, between `register()` and `bootstrap()` where Strapi adds `src/api/*`, an API of its own (`api::bootcost`)
- * with `--routes` routes (content API; every other one with a route middleware given a config object, as the
- * plugin's rate-limited routes have; handlers on one controller that answers 204) and `--types` collection types
- * (six plain attributes each, no draft and publish; past the first `--visible`, hidden from the Content Manager and the
- * Content-Type Builder as the plugin's internal types are). Six variants: the bare playground, the routes alone, the
- * types alone, both; the plugin's own content types, their schemas exactly (relations among them pointed at the API's
- * copies) without any of the plugin's code, so what the host spends on the data model the plugin declares; and the
- * plugin itself, enabled as a site enables it. `--plugin-split` boots only the bare playground and the last two.
- * Each variant gets a database of its own (SQLite, or with `--db=postgres` one on the server scripts/postgres.sh
- * runs, as the benchmark does) whose schema an unmeasured first boot creates; then `rounds` boots of each (3 by
- * default), in turn, each round starting one variant later than the round before. Prints the medians of the CPU time
- * (user + system, every thread) until the server listens and of RSS there, and the medians of each round's
- * difference to the bare boot of the same round: in that CPU time, and in the main thread's alone (Linux's
- * `/proc/self/task/<pid>/schedstat`; the rest is V8's and libuv's helper threads: concurrent garbage collection and
- * compilation, file reads). Run `npm run build` first (playground/dist is compiled here).
+ * Boots the compiled playground without the plugin (`CMS_BAG_ENABLED=false`, the bench server's environment) and adds,
+ * between `register()` and `bootstrap()` where Strapi adds `src/api/*`, an API of its own (`api::bootcost`) with
+ * `--routes` routes (content API; every other one with a route middleware given a config object, as the plugin's
+ * rate-limited routes have; handlers on one controller that answers 204) and `--types` collection types (six plain
+ * attributes each, no draft and publish; past the first `--visible`, hidden from the Content Manager and the
+ * Content-Type Builder, as the plugin's internal tables were before they became database models). Six variants: the
+ * bare playground, the routes alone, the types alone, both; the plugin's own content types, their schemas exactly
+ * (relations among them pointed at the API's copies) without any of the plugin's code or its internal tables, so what
+ * the host spends on the content types the plugin declares; and the plugin itself, enabled as a site enables it.
+ * `--plugin-split` boots only the bare playground and the last two. Each variant gets a database of its own (SQLite, or
+ * with `--db=postgres` one on the server scripts/postgres.sh runs, as the benchmark does) whose schema an unmeasured
+ * first boot creates; then `rounds` boots of each (3 by default), in turn, each round starting one variant later than
+ * the round before. Prints the medians of the CPU time (user + system, every thread) until the server listens and of
+ * RSS there, and the medians of each round's difference to the bare boot of the same round: in that CPU time, and in
+ * the main thread's alone (Linux's `/proc/self/task/<pid>/schedstat`; the rest is V8's and libuv's helper threads:
+ * concurrent garbage collection and compilation, file reads). Run `npm run build` first (playground/dist is compiled
+ * here).
  */
 import fs from 'fs';
 import path from 'path';
@@ -94,7 +95,7 @@ if (process.argv.includes('--child')) {
 const require = createRequire(import.meta.url);
 const rounds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const ROUTES = arg('routes', 80);
-const TYPES = arg('types', 25);
+const TYPES = arg('types', 9);
 const VISIBLE = arg('visible', 9);
 const variants = {
   bare: [0, 0],

@@ -14,7 +14,7 @@ const CONTENT_TYPES = {
   redirect: { draftAndPublish: false, attributes: ['from', 'to', 'statusCode'] },
 } as const;
 
-/** The internal tables (server/src/models): database models, no content types. */
+/** The internal tables (server/src/models): database models, not content types. */
 const INTERNAL = [
   'refresh-token',
   'captcha',
@@ -78,6 +78,8 @@ describe('the plugin in a real Strapi', () => {
     const displayed = contentManager.filter((ct: any) => ct.isDisplayed).map((ct: any) => ct.uid);
     expect(displayed).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
     expect(inBuilder).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
+    const models = (app.strapi.get('models').get() as { uid: string }[]).map((model) => model.uid).filter((uid) => uid.startsWith(`${PLUGIN}.`));
+    expect(models.sort()).toEqual(INTERNAL.map((name) => `${PLUGIN}.${name}`).sort());
     for (const name of INTERNAL) {
       const uid = `${PLUGIN}.${name}`;
       const known = { uid, contentType: uid in app.strapi.contentTypes, contentManager: inContentManager.includes(uid), builder: inBuilder.includes(uid) };

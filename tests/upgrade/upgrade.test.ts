@@ -116,8 +116,11 @@ async function countRows(strapi: Core.Strapi): Promise<Record<string, number>> {
 }
 
 async function countAdminSubjects(strapi: Core.Strapi): Promise<Record<string, number>> {
-  const rows = await strapi.db.connection('admin_permissions').select('subject').count({ n: '*' }).groupBy('subject');
-  return Object.fromEntries(rows.map((row: { subject: string | null; n: number | string }) => [String(row.subject), Number(row.n)]));
+  const rows = (await strapi.db.connection('admin_permissions').select('subject').count({ n: '*' }).groupBy('subject')) as unknown as {
+    subject: string | null;
+    n: number | string;
+  }[];
+  return Object.fromEntries(rows.map((row) => [String(row.subject), Number(row.n)]));
 }
 
 /** The tables of the plugin's internal models. */

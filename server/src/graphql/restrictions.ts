@@ -65,7 +65,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
 
   for (const model of ours) {
     // Writes go through the plugin's own routes and mutation only (validation, moderation, limits). The internal
-    // tables are no content types (models/): the GraphQL plugin never sees them.
+    // tables are not content types (models/): the GraphQL plugin never sees them.
     extension.shadowCRUD(model.uid).disableMutations();
   }
   const comment = extension.shadowCRUD(COMMENT);
@@ -88,8 +88,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
     const { naming } = strapi.plugin('graphql').service('utils');
     const typeName = (model: Model): string => naming.getTypeName(model);
     const resolversConfig: Record<string, { middlewares: ResolverMiddleware[] }> = {};
-    const publicModels = pluginModels(strapi);
-    for (const model of publicModels) {
+    for (const model of ours) {
       pluginTypes.add(typeName(model));
       pluginTypes.add(naming.getEntityResponseName(model));
       pluginTypes.add(naming.getEntityResponseCollectionName(model));
@@ -97,7 +96,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
     }
     pluginTypes.add(AUTHOR_TYPE);
 
-    for (const model of publicModels) {
+    for (const model of ours) {
       const middleware = forcedArgs(model);
       if (!middleware) continue;
       for (const query of [naming.getFindQueryName(model), naming.getFindConnectionQueryName(model), naming.getFindOneQueryName(model)]) {
@@ -106,7 +105,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
     }
     // Every relation field leading to such a type, `_connection` included (the GraphQL plugin lets a nested `status`
     // argument, or the root query's, choose drafts).
-    for (const owner of publicModels) {
+    for (const owner of ours) {
       for (const [name, attribute] of Object.entries(owner.attributes)) {
         const target = relationTarget(strapi, attribute);
         const middleware = target && forcedArgs(target);

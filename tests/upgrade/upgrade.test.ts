@@ -123,11 +123,9 @@ async function countAdminSubjects(strapi: Core.Strapi): Promise<Record<string, n
   return Object.fromEntries(rows.map((row) => [String(row.subject), Number(row.n)]));
 }
 
-/** The tables of the plugin's internal models. */
-const internalTables = (strapi: Core.Strapi) =>
-  new Set(
-    (strapi.get('models').get() as { uid: string; tableName: string }[]).filter((model) => model.uid.startsWith(`${PLUGIN}.`)).map((model) => model.tableName)
-  );
+/** The plugin's internal tables' database models (server/src/models). */
+const internalModels = (strapi: Core.Strapi) =>
+  (strapi.get('models').get() as { uid: string; tableName: string }[]).filter((model) => model.uid.startsWith(`${PLUGIN}.`));
 
 async function readPermissions(strapi: Core.Strapi): Promise<Record<string, string[]>> {
   const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ populate: ['permissions'] });
@@ -373,7 +371,7 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     const defaultLocale: string = await app.strapi.plugin('i18n').service('locales').getDefaultLocale();
     expect(defaultLocale).toBe('en');
     const localizedTables = new Set(LOCALIZED.map((uid) => app.strapi.db.metadata.get(uid as never).tableName));
-    const internal = internalTables(app.strapi);
+    const internal = new Set(internalModels(app.strapi).map((model) => model.tableName));
     // The previous release's internal tables are among the compared ones.
     expect([...internal].filter((table) => table in before.tables).sort()).toEqual(
       ['bag_captchas', 'bag_comment_reactions', 'bag_comment_reports', 'bag_comment_unsubscribes', 'bag_rate_limits', 'bag_refresh_tokens'].sort()
@@ -449,7 +447,7 @@ describe(`upgrade from the previous release (${PREVIOUS.tag}) on the same databa
     // permission changes.
     const subjects = await countAdminSubjects(app.strapi);
     const newTypes = NEW_TYPES.map((name) => `${PLUGIN}.${name}`);
-    const internalUids = (app.strapi.get('models').get() as { uid: string }[]).map((model) => model.uid).filter((uid) => uid.startsWith(`${PLUGIN}.`));
+    const internalUids = internalModels(app.strapi).map((model) => model.uid);
     for (const subject of new Set([...Object.keys(before.adminSubjects), ...Object.keys(subjects)])) {
       const count = { subject, before: before.adminSubjects[subject] ?? 0, after: subjects[subject] ?? 0 };
       if (newTypes.includes(subject)) expect(count).toEqual({ ...count, before: 0, after: expect.any(Number) });

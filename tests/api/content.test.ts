@@ -277,6 +277,46 @@ describe('content endpoints under /api/bag', () => {
         }
       });
 
+      it('sanitizes a populate asked for, nested too, through one example document, as the host does each', async () => {
+        const categories = app.strapi.documents(`${PLUGIN}.category` as never);
+        const setParent = (parent: string | null) => categories.update({ documentId: news.documentId, data: { parent } as never });
+        const nested = 'populate[category][populate][parent]=true&populate[tags][fields][0]=slug&populate[cover]=true&populate[author]=true';
+        const sanitize = app.strapi.contentAPI.sanitize;
+        const output = sanitize.output;
+        const sizes: number[] = [];
+        await setParent(tech.documentId);
+        try {
+          sanitize.output = ((data: unknown, ...rest: unknown[]) => {
+            sizes.push(Array.isArray(data) ? data.length : 1);
+            return (output as (...args: unknown[]) => unknown)(data, ...rest);
+          }) as typeof output;
+          const byExample = await get(`/articles?${fresh()}&${nested}`).expect(200);
+          // The host's sanitizer saw one document for the page.
+          expect(sizes).toEqual([1]);
+          const registry = app.strapi.sanitizers;
+          const before = [...registry.get('content-api.output')];
+          // Any output sanitizer of the app's own makes every document go through the host's sanitizer.
+          registry.add('content-api.output', (() => async (entity: unknown) => entity) as never);
+          let eachByHost: string;
+          try {
+            eachByHost = (await get(`/articles?${fresh()}&${nested}`).expect(200)).text;
+          } finally {
+            registry.set('content-api.output', before);
+          }
+          expect(byExample.text).toBe(eachByHost);
+          const bySlug = new Map((byExample.body.data as { slug: string }[]).map((a) => [a.slug, a as Record<string, any>]));
+          expect(bySlug.get('plain-2')!.category.parent).toMatchObject({ slug: 'tech' });
+          expect(bySlug.get('plain-1')!.category.parent).toBeNull();
+          expect(bySlug.get('plain-1')!.tags).toEqual([{ id: expect.any(Number), documentId: tagTs.documentId, slug: 'ts' }, { id: expect.any(Number), documentId: tagJs.documentId, slug: 'js' }]);
+          // The file's private field is cut as the host cuts it.
+          expect(bySlug.get('new-top')!.cover).toMatchObject({ url: '/uploads/cover.png' });
+          expect(bySlug.get('new-top')!.cover).not.toHaveProperty('folderPath');
+        } finally {
+          sanitize.output = output;
+          await setParent(null);
+        }
+      });
+
       it('reads every link table of the page in one statement, and each target type in one', async () => {
         const { reading } = await readingLinksOnce(`/articles?${fresh()}`);
         expect(reading('bag_categories')).toHaveLength(1);

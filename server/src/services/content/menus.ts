@@ -9,7 +9,7 @@ import { linkedDocumentIds } from '../../repositories/content/menu-links';
 import { yieldToEventLoop } from '../../utils/json';
 import { buildTree, type TreeNode } from '../../utils/tree';
 import { getService } from '../get-service';
-import { keysAlike, sanitizeByExample } from './output-projection';
+import { flatTree, keysAlike, sanitizeByExample } from './output-projection';
 
 const MENU_UID = 'plugin::cms-plugin-bag.menu';
 const ITEM_UID = 'plugin::cms-plugin-bag.menu-item';
@@ -107,7 +107,7 @@ const menus = ({ strapi }: { strapi: Core.Strapi }) => {
       // Sanitized flat, before nesting: the host's sanitizer recurses into nested objects and a deep tree would
       // overflow it. Through one example item when it can (output-projection.ts): the sanitizer was more than half the
       // CPU time of a 1,000-item menu.
-      const populated = new Set([...Object.keys(populate), ...toPublished.map(([name]) => name)]);
+      const populated = flatTree([...Object.keys(populate), ...toPublished.map(([name]) => name)]);
       const alike = flat.length > 1 && attributes.every(([, attribute]) => keysAlike(attribute));
       const byExample = alike && (await sanitizeByExample(strapi, itemModel, flat, auth, populated));
       const sanitized = (byExample || (await strapi.contentAPI.sanitize.output(flat, itemModel, { auth }))) as Row[];

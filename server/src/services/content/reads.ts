@@ -12,7 +12,7 @@ import { reversedOrder } from './list-order';
 import type { MovedTo } from './redirects';
 import { populatePolicy } from './populate-policy';
 import { parsePagination, queryChecks, type Auth } from './query-checks';
-import { sanitizeByExample } from './output-projection';
+import { flatTree, populatedTree, sanitizeByExample, type RelationTree } from './output-projection';
 import { relationReads } from './relation-reads';
 
 export type { Auth } from './query-checks';
@@ -90,7 +90,7 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
    * Sanitizes entities for `auth` in one pass of the host's sanitizer; user relations bypass the role check and are
    * cut to the public shape.
    */
-  const sanitizeMany = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read?: Set<string>) => {
+  const sanitizeMany = async (uid: UID.ContentType, entities: Record<string, unknown>[], auth: Auth, read?: RelationTree | null) => {
     const relations = userRelations(uid);
     const users = entities.map((entity) => {
       const shown: Record<string, unknown> = {};
@@ -163,7 +163,10 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       const pagination: Pagination = isPaged
         ? paged
         : { ...paging.transformOffsetPaginationInfo({ start, limit }, total), ...paged };
-      const read = steps ? new Set(steps.map((step) => step.name)) : undefined;
+      // What was populated, for the sanitizer's one example document (output-projection.ts); user relations are shown apart.
+      const read = steps
+        ? flatTree(steps.map((step) => step.name))
+        : populatedTree(strapi, model(uid), populate, new Set(userRelations(uid)));
       return { data: await sanitizeMany(uid, results, auth, read), meta: { pagination } };
     },
 

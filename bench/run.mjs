@@ -441,7 +441,7 @@ async function main() {
       results.threads.push(await row(uncached, thread.name, thread, { stalls: true, label: 'cache off' }));
     }
     // One request at a time, the same URL 50 times: with the cache on it would time the cache.
-    if (!ONLY) {
+    if (selected('deepest allowed list query')) {
       results.deepQuery = await deepestAllowedQuery(uncached);
       log(`deepest allowed list query: ${results.deepQuery.failed ?? `p50 ${fmt(results.deepQuery.p50, 1)} ms`}`);
     }

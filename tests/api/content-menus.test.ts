@@ -1,5 +1,5 @@
 import { insertMenuItems } from '../helpers/menus';
-import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { PLUGIN, setupStrapi, withOutputSanitizer, type TestApp } from '../helpers/strapi';
 
 const MENU = `${PLUGIN}.menu`;
 const ITEM = `${PLUGIN}.menu-item`;
@@ -100,21 +100,10 @@ describe('GET /api/bag/menus/:slug', () => {
       app.strapi.plugin('cms-plugin-bag').service('response-cache').clear();
       return get(`/menus/${slug}`).expect(200);
     };
-    const withOutputSanitizer = async <T>(sanitizer: unknown, run: () => Promise<T>) => {
-      const registry = app.strapi.sanitizers;
-      const before = [...registry.get('content-api.output')];
-      registry.add('content-api.output', sanitizer as never);
-      try {
-        return await run();
-      } finally {
-        registry.set('content-api.output', before);
-      }
-    };
-
     it('answers what the host sanitizer gives item by item', async () => {
       const byExample = (await read('main')).body;
       // Any output sanitizer of the app's own makes every item go through the host's sanitizer.
-      const itemByItem = (await withOutputSanitizer(() => async (entity: unknown) => entity, () => read('main'))).body;
+      const itemByItem = (await withOutputSanitizer(app.strapi, () => async (entity: unknown) => entity, () => read('main'))).body;
       expect(byExample).toEqual(itemByItem);
       // The media's private field, which the items' read holds, is cut from every item as the host cuts it.
       const blog = (byExample.data.items as Node[]).find((node) => node.title === 'Blog')!;
@@ -128,7 +117,7 @@ describe('GET /api/bag/menus/:slug', () => {
         const { badge: _badge, ...rest } = entity;
         return rest;
       };
-      const res = await withOutputSanitizer(hideBadge, () => read('main'));
+      const res = await withOutputSanitizer(app.strapi, hideBadge, () => read('main'));
       const items = res.body.data.items as Node[];
       expect(items.find((node) => node.title === 'Blog')).not.toHaveProperty('badge');
       expect(items.find((node) => node.title === 'About')).toHaveProperty('badge', null);

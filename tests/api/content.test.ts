@@ -1,5 +1,5 @@
 import { createDocument, createUser, jwtFor, setPermission, type TestUser } from '../helpers/fixtures';
-import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { PLUGIN, setupStrapi, withOutputSanitizer, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
 const PAGE = `${PLUGIN}.page`;
@@ -257,24 +257,17 @@ describe('content endpoints under /api/bag', () => {
       });
 
       it('sends every document through an output sanitizer the app registers, which may decide on values', async () => {
-        const registry = app.strapi.sanitizers;
-        const before = [...registry.get('content-api.output')];
         // Drops the summary of one article only: a decision on a value, which one example document cannot stand for.
         const hideSummary = (schema: { uid?: string }) => async (entity: Record<string, unknown>) => {
           if (schema.uid !== ARTICLE || entity?.slug !== 'plain-3') return entity;
           const { summary: _summary, ...rest } = entity;
           return rest;
         };
-        registry.add('content-api.output', hideSummary as never);
-        try {
-          const list = (await get(`/articles?${fresh()}`).expect(200)).body.data as Record<string, unknown>[];
-          const bySlug = new Map(list.map((a) => [a.slug, a]));
-          expect(list[0].slug).not.toBe('plain-3');
-          expect(bySlug.get('plain-3')).not.toHaveProperty('summary');
-          expect(bySlug.get('plain-1')).toHaveProperty('summary');
-        } finally {
-          registry.set('content-api.output', before);
-        }
+        const list = await withOutputSanitizer(app.strapi, hideSummary, async () => (await get(`/articles?${fresh()}`).expect(200)).body.data as Record<string, unknown>[]);
+        const bySlug = new Map(list.map((a) => [a.slug, a]));
+        expect(list[0].slug).not.toBe('plain-3');
+        expect(bySlug.get('plain-3')).not.toHaveProperty('summary');
+        expect(bySlug.get('plain-1')).toHaveProperty('summary');
       });
 
       it('sanitizes a populate asked for, nested too, through one example document, as the host does each', async () => {
@@ -293,16 +286,9 @@ describe('content endpoints under /api/bag', () => {
           const byExample = await get(`/articles?${fresh()}&${nested}`).expect(200);
           // The host's sanitizer saw one document for the page.
           expect(sizes).toEqual([1]);
-          const registry = app.strapi.sanitizers;
-          const before = [...registry.get('content-api.output')];
           // Any output sanitizer of the app's own makes every document go through the host's sanitizer.
-          registry.add('content-api.output', (() => async (entity: unknown) => entity) as never);
-          let eachByHost: string;
-          try {
-            eachByHost = (await get(`/articles?${fresh()}&${nested}`).expect(200)).text;
-          } finally {
-            registry.set('content-api.output', before);
-          }
+          const identity = () => async (entity: unknown) => entity;
+          const eachByHost = await withOutputSanitizer(app.strapi, identity, async () => (await get(`/articles?${fresh()}&${nested}`).expect(200)).text);
           expect(byExample.text).toBe(eachByHost);
           const bySlug = new Map((byExample.body.data as { slug: string }[]).map((a) => [a.slug, a as Record<string, any>]));
           expect(bySlug.get('plain-2')!.category.parent).toMatchObject({ slug: 'tech' });

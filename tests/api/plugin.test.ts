@@ -1,6 +1,6 @@
 import type { UID } from '@strapi/strapi';
 import { adminToken } from '../helpers/fixtures';
-import { PLUGIN, expectStartupFailure, setupStrapi, type TestApp } from '../helpers/strapi';
+import { PLUGIN, expectStartupFailure, internalModels, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const CONTENT_TYPES = {
   article: { draftAndPublish: true, attributes: ['title', 'slug', 'summary', 'content', 'cover', 'isTop', 'views', 'category', 'tags', 'author', 'comments'] },
@@ -78,7 +78,7 @@ describe('the plugin in a real Strapi', () => {
     const displayed = contentManager.filter((ct: any) => ct.isDisplayed).map((ct: any) => ct.uid);
     expect(displayed).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
     expect(inBuilder).toEqual(expect.arrayContaining(Object.keys(CONTENT_TYPES).map((n) => `${PLUGIN}.${n}`)));
-    const models = (app.strapi.get('models').get() as { uid: string }[]).map((model) => model.uid).filter((uid) => uid.startsWith(`${PLUGIN}.`));
+    const models = internalModels(app.strapi).map((model) => model.uid);
     expect(models.sort()).toEqual(INTERNAL.map((name) => `${PLUGIN}.${name}`).sort());
     for (const name of INTERNAL) {
       const uid = `${PLUGIN}.${name}`;

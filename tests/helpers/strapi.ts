@@ -146,3 +146,28 @@ export async function expectStartupFailure(options: SetupOptions): Promise<Error
   }
   throw new Error('Strapi started although it should have refused to');
 }
+
+/** The plugin's internal tables' database models (server/src/models), as the host's model registry holds them. */
+export const internalModels = (strapi: Core.Strapi) =>
+  (strapi.get('models').get() as { uid: string; tableName: string }[]).filter((model) =>
+    model.uid.startsWith(`${PLUGIN}.`)
+  );
+
+/**
+ * Runs `run` with `sanitizer` added to the host's content-API output sanitizers (an app's own, as a project's
+ * `register` would add it), and restores the registry after.
+ */
+export async function withOutputSanitizer<T>(
+  strapi: Core.Strapi,
+  sanitizer: unknown,
+  run: () => Promise<T>
+): Promise<T> {
+  const registry = strapi.sanitizers;
+  const before = [...registry.get('content-api.output')];
+  registry.add('content-api.output', sanitizer as never);
+  try {
+    return await run();
+  } finally {
+    registry.set('content-api.output', before);
+  }
+}

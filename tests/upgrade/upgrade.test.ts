@@ -16,7 +16,7 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../../server/src/routes/content-api';
 import { adminToken, createUser, jwtFor, setPermission } from '../helpers/fixtures';
-import { PLUGIN, ROOT, removeDatabase, setupStrapi, type TestApp } from '../helpers/strapi';
+import { PLUGIN, ROOT, internalModels, removeDatabase, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const PREVIOUS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'previous-release.json'), 'utf8')) as { tag: string; tarball: string; sha256: string };
@@ -122,10 +122,6 @@ async function countAdminSubjects(strapi: Core.Strapi): Promise<Record<string, n
   }[];
   return Object.fromEntries(rows.map((row) => [String(row.subject), Number(row.n)]));
 }
-
-/** The plugin's internal tables' database models (server/src/models). */
-const internalModels = (strapi: Core.Strapi) =>
-  (strapi.get('models').get() as { uid: string; tableName: string }[]).filter((model) => model.uid.startsWith(`${PLUGIN}.`));
 
 async function readPermissions(strapi: Core.Strapi): Promise<Record<string, string[]>> {
   const roles = await strapi.db.query('plugin::users-permissions.role').findMany({ populate: ['permissions'] });

@@ -7,9 +7,9 @@
  *   2. `GET /api/bag/search?q=<word>` against the host's REST doing what users do today
  *      (`/api/host/articles?filters[$or]` of `$containsi` on title, summary and content: the core controller over the
  *      plugin's article type, from bench/lib/host-api.mjs), over HTTP with C concurrent clients: req/s, p50, p99.
- *      The plugin for SEARCH_BENCH_SECONDS; the host, whose every request scans all the articles (seconds each; under
- *      1 req/s on PostgreSQL), by count: SEARCH_BENCH_HOST_REQUESTS requests in all (default C, one per client), which
- *      is enough for its req/s. A request that fails or outlasts SEARCH_BENCH_TIMEOUT_MS is counted as an error of its
+ *      The plugin for SEARCH_BENCH_SECONDS, after a warm-up of a fifth of that, not measured; the host, whose every
+ *      request scans all the articles (seconds each; under 1 req/s on PostgreSQL), by count: SEARCH_BENCH_HOST_REQUESTS
+ *      requests in all (default C, one per client), which is enough for its req/s. A request that fails or outlasts SEARCH_BENCH_TIMEOUT_MS is counted as an error of its
  *      row (the first error's message kept); a row none of whose requests succeeded is reported `failed`, and the
  *      script still writes its figures: a slow or failing comparator is a row's result, never the script's exit.
  *
@@ -107,11 +107,8 @@ const describe = (error) =>
   error?.name === 'TimeoutError'
     ? `no answer in ${TIMEOUT_MS} ms`
     : [error?.message, error?.cause?.code ?? error?.cause?.message].filter(Boolean).join(': ');
-/**
- * C clients, each issuing the next request when the previous one answered: for `seconds`, or until `requests` have
- * been sent. Failed requests are counted, not thrown; req/s, p50 and p99 are those of the answered ones.
- */
-const measure = async (name, url, { seconds, requests }) => {
+/** C clients, each issuing the next request when the previous one answered: the answered ones' times and the errors. */
+const run = async (url, { seconds, requests }) => {
   const times = [];
   let errors = 0;
   let firstError = null;
@@ -133,8 +130,21 @@ const measure = async (name, url, { seconds, requests }) => {
       }
     }
   };
-  const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  return { times, errors, firstError };
+};
+
+/**
+ * One row: C clients for `seconds`, or until `requests` have been sent. Failed requests are counted, not thrown;
+ * req/s, p50 and p99 are those of the answered ones. A timed row is first warmed up for a fifth of its window, not
+ * measured, as every row of bench/run.mjs is. Without it the first C requests, which open the database pool's
+ * connections (on PostgreSQL a server process each, with empty caches), were the row's slowest, 2–3.5× its p50 there,
+ * and set its p99.
+ */
+const measure = async (name, url, { seconds, requests }) => {
+  if (seconds) await run(url, { seconds: seconds / 5 });
+  const started = performance.now();
+  const { times, errors, firstError } = await run(url, { seconds, requests });
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const row = times.length

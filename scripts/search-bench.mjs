@@ -9,9 +9,10 @@
  *      plugin's article type, from bench/lib/host-api.mjs), over HTTP with C concurrent clients: req/s, p50, p99.
  *      The plugin for SEARCH_BENCH_SECONDS, after a warm-up of a fifth of that, not measured; the host, whose every
  *      request scans all the articles (seconds each; under 1 req/s on PostgreSQL), by count: SEARCH_BENCH_HOST_REQUESTS
- *      requests in all (default C, one per client), which is enough for its req/s. A request that fails or outlasts SEARCH_BENCH_TIMEOUT_MS is counted as an error of its
- *      row (the first error's message kept); a row none of whose requests succeeded is reported `failed`, and the
- *      script still writes its figures: a slow or failing comparator is a row's result, never the script's exit.
+ *      requests in all (default C, one per client), which is enough for its req/s. A request that fails or outlasts
+ *      SEARCH_BENCH_TIMEOUT_MS is counted as an error of its row (the first error's message kept); a row none of whose
+ *      requests succeeded is reported `failed`, and the script still writes its figures: a slow or failing comparator
+ *      is a row's result, never the script's exit.
  *
  * The server runs in this process, so on SQLite (better-sqlite3 is synchronous) the host's scans block the event loop
  * for seconds, several of them in one turn of the loop: longer than Node's `server.keepAliveTimeout` (5 s), whose timer
@@ -138,8 +139,8 @@ const run = async (url, { seconds, requests }) => {
  * One row: C clients for `seconds`, or until `requests` have been sent. Failed requests are counted, not thrown;
  * req/s, p50 and p99 are those of the answered ones. A timed row is first warmed up for a fifth of its window, not
  * measured, as every row of bench/run.mjs is. Without it the first C requests, which open the database pool's
- * connections (on PostgreSQL a server process each, with empty caches), were the row's slowest, 2–3.5× its p50 there,
- * and set its p99.
+ * connections (on PostgreSQL a server process each, with empty caches), were the row's slowest, 2–3.5× its p50
+ * there, and set its p99.
  */
 const measure = async (name, url, { seconds, requests }) => {
   if (seconds) await run(url, { seconds: seconds / 5 });

@@ -236,7 +236,8 @@ async function longestStall(server, request) {
  * A drift of the machine's load over the seconds they take then weighs on both alike, where two rows measured one
  * after the other can differ by 10 % on a quiet machine. The row's req/s is all its slices' requests over their
  * seconds, its p50 and p99 those of all its slices' latencies together (autocannon's histograms merged); `reference`
- * the same for the other row. Slow rows (measured by count) are measured as `measure` does.
+ * the same for the other row. A slow row (one request longer than a slice over twice the connections) and its
+ * reference are measured by count, as `measure` does.
  * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
  * the two is loaded at a time). `beforeTurn(side)`: awaited before each turn of `'row'` or `'reference'` (the article
  * list's host runs without the plugin's indexes: dropped before its turns, put back before the plugin's).
@@ -255,10 +256,14 @@ export async function measureInTurns(
     if (!probed.ok) return { ...row, failed: `${req === request ? '' : 'its reference: '}${probed.error}` };
     if (req === request) row.bytes = probed.bytes;
   }
-  const began = Date.now();
   await beforeTurn('row');
+  const began = Date.now();
   await probe(server, request);
-  if ((Date.now() - began) * 20 > DURATION * 1000) {
+  // A slice must hold a few rounds of the connections' requests. At C connections a request shares the server with
+  // the C - 1 others, so a row whose one request took more than a slice / 2C answered all of a slice's requests at its
+  // end or none (the comments tree on PostgreSQL: 0 or 1 req/s a slice, a ratio of NaN or Infinity). Such a row is
+  // measured by count instead (until 2026-12-06 only a row whose request took over DURATION / 20).
+  if ((Date.now() - began) * 2 * CONNECTIONS > (DURATION / slices) * 1000) {
     const measuredRow = await measure(server, request, { stalls });
     await beforeTurn('reference');
     return { ...measuredRow, reference: await measure(referenceServer, referenceRequest) };
@@ -294,7 +299,8 @@ export async function measureInTurns(
       non2xx: list.reduce((sum, run) => sum + run.unexpected, 0),
       errors: list.reduce((sum, { result }) => sum + result.errors + result.timeouts, 0),
       slices: list.length,
-      sliceRps: list.map(({ result }) => Math.round(result.requests.total / result.duration)),
+      // Not rounded to whole req/s: a slow row's slices answer a few requests each.
+      sliceRps: list.map(({ result }) => Number((result.requests.total / result.duration).toFixed(2))),
       // The server's CPU time (user + system, 10 ms ticks) per answered request over the slices, in µs.
       cpuUsPerRequest: list.every(({ cpu }) => cpu !== undefined)
         ? (list.reduce((sum, { cpu }) => sum + cpu, 0) * 1000) / Math.max(requests, 1)

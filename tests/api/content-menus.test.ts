@@ -100,6 +100,7 @@ describe('GET /api/bag/menus/:slug', () => {
       app.strapi.plugin('cms-plugin-bag').service('response-cache').clear();
       return get(`/menus/${slug}`).expect(200);
     };
+
     it('answers what the host sanitizer gives item by item', async () => {
       const byExample = (await read('main')).body;
       // Any output sanitizer of the app's own makes every item go through the host's sanitizer.

@@ -74,7 +74,7 @@ import { cannon, capture, deepestAllowedQuery, floorOf, measure, measureInTurns,
 import { queryPlans } from './lib/query-plans.mjs';
 import { scaleRun } from './lib/scale.mjs';
 import { bootMarkdown, evaluate, evaluateBoot, fmt, markdown } from './lib/report.mjs';
-import { withLoadGeneratorHeap } from './lib/load-generator.mjs';
+import { percentiles, withLoadGeneratorHeap } from './lib/load-generator.mjs';
 
 // autocannon runs in this process: with a heap its size (bench/lib/load-generator.mjs).
 withLoadGeneratorHeap();
@@ -101,8 +101,7 @@ async function memoryAfterDistinctUrls(db, config, request = rssRequest(), urls 
       urls,
       bytes: first.bytes,
       rps: result.requests.total / result.duration,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
+      ...percentiles(result.latenciesMs),
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
       beforeBytes: before.rssBytes,

@@ -34,18 +34,36 @@ export const keepBodies = (keep) => {
 
 const BODY_OPTIONS = ['verifyBody', 'expectBody'];
 
-/** autocannon(options), refusing the options that read the bodies this module does not keep. */
-export default function loadGenerator(options) {
+/**
+ * autocannon(options), refusing the options that read the bodies this module does not keep. Its result also has
+ * `latenciesMs`: every answer's time as autocannon took it (`process.hrtime`, in ms with its fractions), in the order
+ * they came. autocannon's own histogram keeps whole milliseconds, each time rounded down: a p50 of 2.9 ms read 2 and a
+ * p99 of 8.4 ms read 8, "4.0×" for a spread of 2.9×. Cached rows answer in 1 to 4 ms at 10 connections, where that
+ * rounding alone could put a row over its p99 ≤ 3 × p50 target (`percentiles` reads these instead).
+ */
+export default async function loadGenerator(options) {
   const reading = BODY_OPTIONS.filter((name) => options[name] !== undefined);
   if (options.requests?.some((request) => request.onResponse)) reading.push('onResponse');
   if (!keeping && reading.length > 0) {
     throw new Error(`${reading.join(', ')}: the load generator keeps no bodies (keepBodies(true))`);
   }
-  return autocannon(options);
+  const latenciesMs = [];
+  const run = autocannon(options);
+  // The event autocannon records its histogram's value from, for every answer, whatever its status.
+  const onResponse = (client, status, bytes, ms) => latenciesMs.push(ms);
+  run.on('response', onResponse);
+  const result = await run;
+  run.off('response', onResponse);
+  return Object.assign(result, { latenciesMs });
 }
 
-/** autocannon's own sum of runs made with `skipAggregateResult` (their latency histograms merged). */
-export const { aggregateResult } = autocannon;
+/** The p50 and p99 of answers' times (`latenciesMs` of one run or several, concatenated): nearest rank, in ms. */
+export function percentiles(latenciesMs) {
+  if (latenciesMs.length === 0) return { p50: undefined, p99: undefined };
+  const sorted = Float64Array.from(latenciesMs).sort();
+  const at = (percent) => sorted[Math.max(Math.ceil((percent / 100) * sorted.length) - 1, 0)];
+  return { p50: at(50), p99: at(99) };
+}
 
 /**
  * The load generator's heap. V8 starts a process with a heap of a few MB and grows it as what survives grows. A load

@@ -6,7 +6,7 @@
  * replaces "any 2xx" as a success; `sequence()` gives a new path for every request sent (cache misses: no two alike),
  * `path` then only names the row.
  */
-import autocannon, { aggregateResult } from './load-generator.mjs';
+import autocannon, { percentiles } from './load-generator.mjs';
 import http from 'http';
 import { cpuMs } from './cpu-compare.mjs';
 import { CONNECTIONS, DEEP_SAMPLES, DURATION, STALL_SAMPLES } from './options.mjs';
@@ -150,16 +150,6 @@ export const cannon = (server, request, run) =>
     ...run,
   });
 
-/**
- * Runs of `request` made with `skipAggregateResult`, summed up as one run's result (latencies merged). It gets copies:
- * autocannon adds the other runs' status counts into the first run's own objects.
- */
-const aggregated = (server, request, raws) =>
-  aggregateResult(
-    raws.map((raw) => structuredClone(raw)),
-    { url: server.url + request.path, connections: CONNECTIONS },
-  );
-
 /** Responses that were not what the row expects: non-2xx, or anything but `expectStatus` when it is set. */
 const unexpected = (request, result) =>
   request.expectStatus
@@ -207,8 +197,7 @@ export async function measure(server, request, { stalls = false } = {}) {
   await ask(server, { type: 'idle' });
   Object.assign(row, {
     rps: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    ...percentiles(result.latenciesMs),
     requests: result.requests.total,
     seconds: result.duration,
     non2xx: unexpected(request, result),
@@ -235,9 +224,9 @@ async function longestStall(server, request) {
  * (`WARM_UP`), `slices` slices of `DURATION / slices` seconds each, alternating (row, reference, row, …).
  * A drift of the machine's load over the seconds they take then weighs on both alike, where two rows measured one
  * after the other can differ by 10 % on a quiet machine. The row's req/s is all its slices' requests over their
- * seconds, its p50 and p99 those of all its slices' latencies together (autocannon's histograms merged); `reference`
- * the same for the other row. A slow row (one request longer than a slice over twice the connections) and its
- * reference are measured by count, as `measure` does.
+ * seconds, its p50 and p99 those of all its slices' answers together; `reference` the same for the other row. A slow
+ * row (one request longer than a slice over twice the connections) and its reference are measured by count, as
+ * `measure` does.
  * `referenceServer`: the reference is sent to another server (the cache-miss row's, with the cache off; only one of
  * the two is loaded at a time). `beforeTurn(side)`: awaited before each turn of `'row'` or `'reference'` (the article
  * list's host runs without the plugin's indexes: dropped before its turns, put back before the plugin's).
@@ -277,23 +266,19 @@ export async function measureInTurns(
       await beforeTurn(name);
       const pid = on(req).child?.pid;
       const cpuBefore = pid ? cpuMs(pid) : undefined;
-      // Unaggregated: the slice's latency histogram is kept, to be merged with the other slices'.
-      const raw = await cannon(on(req), req, { duration: DURATION / slices, skipAggregateResult: true });
+      const result = await cannon(on(req), req, { duration: DURATION / slices });
       const cpu = pid ? cpuMs(pid) - cpuBefore : undefined;
       await ask(on(req), { type: 'idle' });
-      const result = aggregated(on(req), req, [raw]);
-      runs[name].push({ raw, result, cpu, unexpected: unexpected(req, result) });
+      runs[name].push({ result, cpu, unexpected: unexpected(req, result) });
     }
   }
   const summary = (list, req) => {
     const requests = list.reduce((sum, { result }) => sum + result.requests.total, 0);
     const seconds = list.reduce((sum, { result }) => sum + result.duration, 0);
     // The largest of five slices' p99 would be about the 99.8th percentile of the row's requests.
-    const { latency } = aggregated(on(req), req, list.map(({ raw }) => raw));
     return {
       rps: requests / seconds,
-      p50: latency.p50,
-      p99: latency.p99,
+      ...percentiles(list.flatMap(({ result }) => result.latenciesMs)),
       requests,
       seconds,
       non2xx: list.reduce((sum, run) => sum + run.unexpected, 0),

@@ -61,12 +61,15 @@ const uncachedComparators = (pair) => ({
   publicSide: pair.uncachedWithoutIndexes ?? pair.uncached,
   tokenSide: pair.uncachedSameAuthWithoutIndexes ?? pair.uncachedSameAuth,
 });
-/** p99 / p50 (p50 taken as at least 1 ms: autocannon's resolution). */
+/**
+ * p99 / p50, the p50 taken as at least 1 ms (runs recorded before 2026-12-07 kept whole milliseconds, where a p50 could
+ * read 0).
+ */
 export const spread = (row) => (measured(row) && row.p99 !== undefined ? row.p99 / Math.max(row.p50, 1) : null);
 const SPREAD_LIMIT = 3;
 /**
- * Below 2 ms a ratio of whole milliseconds says little (p50 1 ms, p99 4 ms would be "4×"): a row whose p50 is under
- * FAST_P50_MS is judged on p99 ≤ FAST_P99_MS instead of p99 ≤ 3 × p50.
+ * Below 2 ms a ratio says little: a millisecond of the scheduler's is then most of a request (p50 1 ms, p99 4 ms would
+ * be "4×"). A row whose p50 is under FAST_P50_MS is judged on p99 ≤ FAST_P99_MS instead of p99 ≤ 3 × p50.
  */
 const FAST_P50_MS = 2;
 const FAST_P99_MS = 5;
@@ -76,11 +79,13 @@ export const tailHolds = (row) => {
   if (s === null) return null;
   return row.p50 < FAST_P50_MS ? row.p99 <= FAST_P99_MS : s <= SPREAD_LIMIT;
 };
-const tailLabel = (row) => (row.p50 < FAST_P50_MS ? `p99 ${fmt(row.p99)} ms` : `${fmt(spread(row), 1)}×`);
+/** A time in ms as the tables show it: tenths under 100 ms (the load generator keeps fractions of a millisecond). */
+const fmtMs = (ms) => fmt(ms, ms < 100 ? 1 : 0);
+const tailLabel = (row) => (row.p50 < FAST_P50_MS ? `p99 ${fmtMs(row.p99)} ms` : `${fmt(spread(row), 1)}×`);
 /** A row over its tail target, with the tail of the comparator measured beside it when there is one. */
 const overLabel = ([name, row, , beside]) =>
   `${name} ${tailLabel(row)}${
-    spread(beside) !== null ? ` (beside it: ${tailLabel(beside)}; p99 ${fmt(row.p99)} against ${fmt(beside.p99)} ms)` : ''
+    spread(beside) !== null ? ` (beside it: ${tailLabel(beside)}; p99 ${fmtMs(row.p99)} against ${fmtMs(beside.p99)} ms)` : ''
   }`;
 /** A same-size floor: the host sending a cached read's bytes from a Buffer (bench/lib/measure.mjs `floorOf`). */
 const isFloor = (row) => row?.path?.startsWith('/api/host/floor/') ?? false;
@@ -465,7 +470,7 @@ export function markdown(results) {
     if (!row) return 'not measured | – | – | – | –';
     if (row.failed) return `**failed:** ${row.failed} | – | – | – | –`;
     const s = spread(row);
-    return `${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${s === null ? '–' : `${fmt(s, 1)}${tailHolds(row) ? '' : ' ✗'}`} | ${
+    return `${fmt(row.rps)} | ${fmtMs(row.p50)} | ${fmtMs(row.p99)} | ${s === null ? '–' : `${fmt(s, 1)}${tailHolds(row) ? '' : ' ✗'}`} | ${
       row.maxStallMs === undefined ? '' : fmt(row.maxStallMs, 1)
     }`;
   };

@@ -15,24 +15,21 @@ import { ask } from './server-process.mjs';
 
 /**
  * The deepest list query `content.maxRelationDepth` allows, one request at a time (`DEEP_SAMPLES` times): its median
- * and slowest. On a server with the host comparator API, the host's REST is then sent the same query as many times
- * (`host`, or `host.failed`): the target is absolute (< 50 ms), and the same query through the host, right after it,
- * shows how fast the machine was then (on this VM the same build measured 35 ms on a fresh server and 54 ms in a full
- * run).
+ * and slowest. The host's REST (the bench server's comparator API) is then sent the same query as many times (`host`,
+ * or `host.failed`): the target is absolute (< 50 ms), and the same query through the host, right after it, shows how
+ * fast the machine was then (on this VM the same build measured 35 ms on a fresh server and 54 ms in a full run).
  */
-export async function deepestAllowedQuery(server, { withHost = false } = {}) {
-  const sides = [{ name: 'plugin', path: DEEPEST_ALLOWED }];
-  if (withHost) sides.push({ name: 'host', path: DEEPEST_ALLOWED.replace('/api/bag/', '/api/host/') });
-  const first = {};
-  for (const side of sides) {
-    first[side.name] = await probe(server, side);
-    side.times = [];
-  }
-  if (!first.plugin.ok) return { path: DEEPEST_ALLOWED, failed: first.plugin.error };
-  const live = sides.filter((side) => first[side.name].ok);
+export async function deepestAllowedQuery(server) {
+  const sides = [
+    { name: 'plugin', path: DEEPEST_ALLOWED },
+    { name: 'host', path: DEEPEST_ALLOWED.replace('/api/bag/', '/api/host/') },
+  ];
   // One side after the other: in turns request by request, the host's garbage was collected during the plugin's
   // requests (46 ms instead of 35 on a fresh server).
-  for (const side of live) {
+  for (const side of sides) {
+    side.first = await probe(server, side);
+    if (!side.first.ok) continue;
+    side.times = [];
     for (let i = 0; i < DEEP_SAMPLES; i += 1) {
       const began = process.hrtime.bigint();
       const result = await probe(server, side);
@@ -40,22 +37,19 @@ export async function deepestAllowedQuery(server, { withHost = false } = {}) {
       side.times.push(Number(process.hrtime.bigint() - began) / 1e6);
     }
   }
-  const summary = (side) => {
-    const times = [...side.times].sort((a, b) => a - b);
-    return {
-      path: side.path,
-      samples: times.length,
-      rows: first[side.name].body?.data?.length ?? 0,
-      bytes: first[side.name].bytes,
-      p50: times[Math.floor(times.length / 2)],
-      max: times.at(-1),
-    };
-  };
-  const [plugin, host] = sides;
-  return {
-    ...summary(plugin),
-    ...(host ? { host: first.host.ok ? summary(host) : { path: host.path, failed: first.host.error } } : {}),
-  };
+  const summary = (side) =>
+    side.first.ok
+      ? {
+          path: side.path,
+          samples: side.times.length,
+          rows: side.first.body?.data?.length ?? 0,
+          bytes: side.first.bytes,
+          p50: percentiles(side.times).p50,
+          max: Math.max(...side.times),
+        }
+      : { path: side.path, failed: side.first.error };
+  const [plugin, host] = sides.map(summary);
+  return plugin.failed ? plugin : { ...plugin, host };
 }
 
 export async function probe(server, request) {

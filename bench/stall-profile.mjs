@@ -106,7 +106,6 @@ profile.samples.forEach((id, i) => {
   timed.push({ at, id, us: profile.timeDeltas[i] });
 });
 const ms = (us) => (us / 1000).toFixed(1);
-const fmt = (x) => x.toFixed(1);
 const list = (map, n) =>
   [...map]
     .sort((a, b) => b[1] - a[1])
@@ -114,15 +113,16 @@ const list = (map, n) =>
     .map(([key, us]) => `${ms(us)} ${key}`);
 
 const long = turns.filter(([start]) => start >= from).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+const cache = process.argv.includes('--cache') ? 'on' : 'off';
 if (CONNECTIONS > 1) {
   const { p50, p99 } = percentiles(load.times);
   const requests = load.after.requests - load.before.requests;
   const sameTurn = load.after.sameTurn - load.before.sameTurn;
   const byFinished = new Map();
   for (const [, , , finished] of long) byFinished.set(finished, (byFinished.get(finished) ?? 0) + 1);
-  const cache = process.argv.includes('--cache') ? 'on' : 'off';
+  const spread = (p99 / p50).toFixed(1);
   console.log(`${target}, cache ${cache}, ${CONNECTIONS} clients for ${SECONDS} s`);
-  console.log(`${load.times.length} requests: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${fmt(p99 / p50)}×)`);
+  console.log(`${load.times.length} requests: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${spread}×)`);
   console.log(`finished by the server in the turn they began in: ${sameTurn} of ${requests}`);
   console.log(`max stall (the benchmark's event-loop delay): ${maxStall.toFixed(1)} ms`);
   console.log(
@@ -138,7 +138,7 @@ if (CONNECTIONS > 1) {
       .join(', ')}`,
   );
 } else {
-  console.log(`${target}, cache ${process.argv.includes('--cache') ? 'on' : 'off'}, ${SAMPLES} requests one at a time`);
+  console.log(`${target}, cache ${cache}, ${SAMPLES} requests one at a time`);
   console.log(`max stall (the benchmark's event-loop delay): ${maxStall.toFixed(1)} ms`);
   console.log(`turns over 8 ms: ${long.map(([start, end]) => ms(end - start)).join(', ') || 'none'}`);
 }

@@ -4,7 +4,8 @@
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms, and the garbage collector's
  * longest pause; `reset: true` starts anew),
- * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `indexes` (`drop: true`
+ * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `statements` (the last
+ * capture's `SELECT`s sent again alone, `runs` times: see `timeStatements`), `indexes` (`drop: true`
  * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
  * used, heap used + external; `gc: true` collects garbage first), `floor` (registers a captured answer's status,
  * headers and bytes under a row name for `GET /api/host/floor/<row>`, see bench/lib/host-api.mjs), `idle` (answers once the server has stopped working, e.g. on
@@ -15,6 +16,7 @@ import fs from 'fs';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'perf_hooks';
 import v8 from 'v8';
 import { loadApp } from './lib/app.mjs';
+import { median } from './lib/cpu-compare.mjs';
 import { floors } from './lib/host-api.mjs';
 
 const strapi = await loadApp({
@@ -36,10 +38,53 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 
 let captured = null;
+// The last capture returned, with its bindings as knex sent them (Dates, booleans), for `statements`.
+let lastCapture = [];
 let dropped = [];
 strapi.db.connection.on('query', (query) => {
   if (captured) captured.push({ sql: query.sql, bindings: query.bindings ?? [] });
 });
+
+/**
+ * The database's own part of a request: its captured `SELECT`s sent again one after another on one of the pool's
+ * connections, straight to the driver (no query builder), `runs` times. `ms`: the median over the runs of their
+ * round trips added up. On PostgreSQL `serverMs` too: the median of the statements' planning and execution times
+ * added up, as the server reports them (`EXPLAIN (ANALYZE, FORMAT JSON)`), without the wire and the driver.
+ */
+async function timeStatements(queries, runs) {
+  const selects = queries.filter((q) => /^\s*(select|with)\b/i.test(q.sql));
+  const client = strapi.db.connection.client;
+  const postgres = strapi.db.dialect.client === 'postgres';
+  const connection = await client.acquireConnection();
+  const sums = [];
+  const serverSums = [];
+  try {
+    const send = postgres
+      ? (sql, bindings) => connection.query(sql, bindings)
+      : (sql, bindings) => connection.prepare(sql).all(client._formatBindings(bindings));
+    for (let run = 0; run < runs; run += 1) {
+      const began = process.hrtime.bigint();
+      for (const q of selects) await send(q.sql, q.bindings);
+      sums.push(Number(process.hrtime.bigint() - began) / 1e6);
+      if (!postgres) continue;
+      let serverMs = 0;
+      for (const q of selects) {
+        const { rows } = await connection.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, q.bindings);
+        const [plan] = rows[0]['QUERY PLAN'];
+        serverMs += plan['Planning Time'] + plan['Execution Time'];
+      }
+      serverSums.push(serverMs);
+    }
+  } finally {
+    await client.releaseConnection(connection);
+  }
+  return {
+    statements: queries.length,
+    selects: selects.length,
+    ms: sums.length ? median(sums) : null,
+    ...(postgres && serverSums.length ? { serverMs: median(serverSums) } : {}),
+  };
+}
 
 /** Resolves once this process has used under 10% of a core over a quarter second (or after a minute). */
 const idle = async () => {
@@ -114,8 +159,11 @@ process.on('message', async (message) => {
       process.send({ type: 'capturing' });
     } else {
       process.send({ type: 'capture', queries: captured ?? [] });
+      lastCapture = captured ?? [];
       captured = null;
     }
+  } else if (message.type === 'statements') {
+    process.send({ type: 'statements', ...(await timeStatements(lastCapture, message.runs)) });
   } else if (message.type === 'indexes') {
     // The plugin's own indexes (bag_idx_*) dropped and put back, to measure the host as it runs without them: the
     // comparator the issue describes for the article list.

@@ -27,7 +27,11 @@ export async function deepestAllowedQuery(server) {
   return { ...plugin, host: await timeOneAtATime(server, DEEPEST_ALLOWED.replace('/api/bag/', '/api/host/')) };
 }
 
-/** `path` sent once, then `DEEP_SAMPLES` times one at a time: its median and slowest, or `failed`. */
+/**
+ * `path` sent once, then `DEEP_SAMPLES` times one at a time: its median and slowest, or `failed`; then sent once more
+ * with the SQL recorded, and its `SELECT`s sent alone as many times (`database`: the bench server's `statements`), so
+ * the row tells the database's part of the time from the rest.
+ */
 async function timeOneAtATime(server, path) {
   const first = await probe(server, { path });
   if (!first.ok) return { path, failed: first.error };
@@ -38,6 +42,10 @@ async function timeOneAtATime(server, path) {
     if (!result.ok) return { path, failed: result.error };
     times.push(Number(process.hrtime.bigint() - began) / 1e6);
   }
+  await ask(server, { type: 'capture', on: true }, 'capturing');
+  await probe(server, { path });
+  await ask(server, { type: 'capture', on: false }, 'capture');
+  const { type, ...database } = await ask(server, { type: 'statements', runs: DEEP_SAMPLES }, 'statements');
   return {
     path,
     samples: times.length,
@@ -45,6 +53,7 @@ async function timeOneAtATime(server, path) {
     bytes: first.bytes,
     p50: percentiles(times).p50,
     max: Math.max(...times),
+    database,
   };
 }
 

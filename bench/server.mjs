@@ -4,6 +4,8 @@
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms, and the garbage collector's
  * longest pause; `reset: true` starts anew),
+ * `waits` (how long each call for the cache's versions waited since the last ask, ms, and starts anew: the one SELECT
+ * a cached read and a 304 wait for, the coherence check),
  * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `statements` (the last
  * capture's `SELECT`s sent again alone, `runs` times: see `timeStatements`), `indexes` (`drop: true`
  * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
@@ -36,6 +38,21 @@ let longestGcMs = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
 }).observe({ entryTypes: ['gc'] });
+
+// Each call for the cache's versions, timed (`waits`): wrapped on the service object the plugin's middleware calls.
+let versionWaits = [];
+const versionsService = strapi.plugin('cms-plugin-bag')?.service('cache-versions');
+if (versionsService) {
+  const read = versionsService.read;
+  versionsService.read = async function timedRead(...args) {
+    const began = performance.now();
+    try {
+      return await read.apply(this, args);
+    } finally {
+      versionWaits.push(performance.now() - began);
+    }
+  };
+}
 
 let captured = null;
 // The last capture returned, with its bindings as knex sent them (Dates, booleans), for `statements`.
@@ -153,6 +170,9 @@ process.on('message', async (message) => {
       loop.reset();
       longestGcMs = 0;
     }
+  } else if (message.type === 'waits') {
+    process.send({ type: 'waits', waits: versionWaits });
+    versionWaits = [];
   } else if (message.type === 'capture') {
     if (message.on) {
       captured = [];

@@ -215,7 +215,9 @@ export async function measure(server, request, { stalls = false } = {}) {
     row.byCount = true;
   } else {
     await warmUp(server, request);
+    await ask(server, { type: 'waits' });
     result = await cannon(server, request, { duration: DURATION });
+    Object.assign(row, coherenceOf((await ask(server, { type: 'waits' })).waits));
   }
   await ask(server, { type: 'idle' });
   Object.assign(row, {
@@ -230,6 +232,13 @@ export async function measure(server, request, { stalls = false } = {}) {
   if (stalls) Object.assign(row, await longestStall(server, request));
   return row;
 }
+
+/**
+ * How long a row's requests waited for the cache's versions (the coherence check's one SELECT, shared by the requests
+ * of a turn), from the bench server's `waits`: `{ coherence: { reads, p50, p99 } }`, or nothing for a row that read
+ * none (cache off, the host's rows).
+ */
+const coherenceOf = (waits) => (waits.length ? { coherence: { reads: waits.length, ...percentiles(waits) } } : {});
 
 /**
  * One request at a time: the event loop's longest delay is then the longest synchronous stretch of one request, or a
@@ -289,10 +298,12 @@ export async function measureInTurns(
       await beforeTurn(name);
       const pid = on(req).child?.pid;
       const cpuBefore = pid ? cpuMs(pid) : undefined;
+      await ask(on(req), { type: 'waits' });
       const result = await cannon(on(req), req, { duration: DURATION / slices });
       const cpu = pid ? cpuMs(pid) - cpuBefore : undefined;
+      const { waits } = await ask(on(req), { type: 'waits' });
       await ask(on(req), { type: 'idle' });
-      runs[name].push({ result, cpu, unexpected: unexpected(req, result) });
+      runs[name].push({ result, cpu, waits, unexpected: unexpected(req, result) });
     }
   }
   const summary = (list, req) => {
@@ -313,6 +324,7 @@ export async function measureInTurns(
       cpuUsPerRequest: list.every(({ cpu }) => cpu !== undefined)
         ? (list.reduce((sum, { cpu }) => sum + cpu, 0) * 1000) / Math.max(requests, 1)
         : undefined,
+      ...coherenceOf(list.flatMap(({ waits }) => waits)),
     };
   };
   if (stalls) {

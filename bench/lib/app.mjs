@@ -17,9 +17,10 @@ export const PLAYGROUND = path.join(ROOT, 'playground');
 /**
  * `load()` is `register()` + `bootstrap()`; the comparator API is added in between, where Strapi's own loader adds
  * `src/api/*`, so its routes and Users & Permissions actions are registered like any API of the app's; the Public
- * role may then read it too (bench/lib/host-api.mjs `grantPublicReads`).
+ * role may then read it too (bench/lib/host-api.mjs `grantPublicReads`). `withPluginTypes`: the plugin's content types
+ * as an API of the app's, none of its code (`pluginTypesApi`; the boot comparison's third side).
  */
-export async function loadApp({ withHostApi }) {
+export async function loadApp({ withHostApi, withPluginTypes = false }) {
   const { createStrapi } = require('@strapi/strapi');
   const strapi = createStrapi({
     appDir: PLAYGROUND,
@@ -27,6 +28,7 @@ export async function loadApp({ withHostApi }) {
   });
   await strapi.register();
   if (withHostApi) strapi.get('apis').add('bench', hostApi(strapi));
+  if (withPluginTypes) strapi.get('apis').add('plugintypes', pluginTypesApi('plugintypes'));
   await strapi.bootstrap();
   if (withHostApi) await grantPublicReads(strapi);
   strapi.isLoaded = true;

@@ -24,7 +24,7 @@ export const BOOT_ONLY = ONLY === 'boot';
 export const selected = (name) => !ONLY || name.includes(ONLY);
 export const DURATION = option('duration', QUICK ? 1 : 10);
 export const CONNECTIONS = option('connections', 10);
-export const BOOT_ROUNDS = QUICK ? 1 : 5;
+export const BOOT_ROUNDS = QUICK ? 1 : 7;
 export const STALL_SAMPLES = QUICK ? 2 : 5;
 export const DEEP_SAMPLES = QUICK ? 5 : 50;
 export const RESULTS = path.join(ROOT, 'bench', 'results');

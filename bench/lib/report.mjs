@@ -459,17 +459,26 @@ export function evaluate(results) {
 
 /**
  * The boot targets: what the plugin adds to the bare playground's boot, judged on CPU time (user + system until it
- * listens; wall-clock time shown beside it swings with whatever shares the cores) and on RSS.
+ * listens; wall-clock time shown beside it swings with whatever shares the cores) and on RSS. Beside the CPU time,
+ * what the host spends on the plugin's content types alone (the `types` side, none of the plugin's code): a miss is
+ * marked explained when that is at least the excess, i.e. the plugin's code on top of its data model is within the
+ * budget.
  */
 function bootTargets(boot) {
   if (!boot) return [];
   const addedMs = boot.with.bootMs - boot.without.bootMs;
   const addedMb = (boot.with.rssBytes - boot.without.rssBytes) / 2 ** 20;
   const addedCpuMs = boot.with.cpuMs - boot.without.cpuMs;
+  const typesCpuMs = boot.types ? boot.types.cpuMs - boot.without.cpuMs : undefined;
+  const explained = addedCpuMs > 300 && typesCpuMs !== undefined && typesCpuMs >= addedCpuMs - 300;
   return [
     {
       target: 'plugin adds ≤ 300 ms to boot (CPU)',
-      value: `${fmt(addedCpuMs)} ms CPU, ${fmt(addedMs)} ms wall`,
+      value: `${fmt(addedCpuMs)} ms CPU, ${fmt(addedMs)} ms wall${
+        typesCpuMs === undefined
+          ? ''
+          : `; its content types alone, none of its code: ${fmt(typesCpuMs)} ms CPU (the host's work for its data model), its code on top of them ${fmt(addedCpuMs - typesCpuMs)} ms`
+      }${explained ? '; explained: the host\'s work for the content types is at least the excess' : ''}`,
       ok: addedCpuMs <= 300,
     },
     { target: 'plugin adds ≤ 40 MB to RSS', value: `${fmt(addedMb, 1)} MB`, ok: addedMb <= 40 },
@@ -765,14 +774,22 @@ export function markdown(results) {
   return lines.join('\n') + '\n';
 }
 
-/** The boot table: median of BOOT_ROUNDS boots with and without the plugin, every sample beside it. */
+/**
+ * The boot table: median of BOOT_ROUNDS boots without the plugin, with it, and with its content types alone, every
+ * sample beside it.
+ */
 function bootSection(boot) {
   const lines = ['', `## Boot (median of ${BOOT_ROUNDS}, process start → listening; RSS after boot)`, ''];
   lines.push('| playground | boot ms (wall) | boot CPU ms | RSS MB | samples (wall / CPU ms, RSS MB) |', '|---|---:|---:|---:|---|');
-  for (const name of ['without', 'with']) {
+  const labels = {
+    without: 'without the plugin',
+    with: 'with the plugin',
+    types: "without the plugin, with its content types as the app's (none of its code)",
+  };
+  for (const name of ['without', 'with', 'types'].filter((n) => boot[n])) {
     const b = boot[name];
     const samples = b.samples.map((s) => `${fmt(s.bootMs)} / ${fmt(s.cpuMs)}, ${fmt(s.rssBytes / 2 ** 20, 1)}`).join('; ');
-    lines.push(`| ${name} the plugin | ${fmt(b.bootMs)} | ${fmt(b.cpuMs)} | ${fmt(b.rssBytes / 2 ** 20, 1)} | ${samples} |`);
+    lines.push(`| ${labels[name]} | ${fmt(b.bootMs)} | ${fmt(b.cpuMs)} | ${fmt(b.rssBytes / 2 ** 20, 1)} | ${samples} |`);
   }
   lines.push(
     '',

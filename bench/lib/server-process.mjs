@@ -160,7 +160,15 @@ export const exited = (child) =>
  * `config`: plugin configuration merged into the bench's (CMS_BAG_CONFIG); `restCache`: load
  * @strapi-community/plugin-rest-cache (REST_CACHE=1, with the host API: its comparator routes).
  */
-export async function bootServer({ db, withPlugin = true, withHostApi = false, restCache = false, config, execArgv }) {
+export async function bootServer({
+  db,
+  withPlugin = true,
+  withPluginTypes = false,
+  withHostApi = false,
+  restCache = false,
+  config,
+  execArgv,
+}) {
   const port = await freePort();
   const child = start('server.mjs', {
     ...baseEnv,
@@ -169,6 +177,7 @@ export async function bootServer({ db, withPlugin = true, withHostApi = false, r
     PORT: String(port),
     CMS_BAG_ENABLED: String(withPlugin),
     BENCH_HOST_API: String(withHostApi),
+    BENCH_PLUGIN_TYPES: String(withPluginTypes),
     REST_CACHE: String(restCache),
   }, execArgv);
   const ready = await nextMessage(child, 'ready');
@@ -197,22 +206,30 @@ export const ask = async (server, message, reply) => {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * The boot comparison: `BOOT_ROUNDS` rounds, each booting the bare playground (`without`), the playground with the
+ * plugin (`with`), and the bare playground with the plugin's content types as an API of its own, none of the plugin's
+ * code (`types`: what the host spends on the data model the plugin declares), each on a database of its own.
+ */
 export async function measureBoot() {
   const variants = {
     with: database('bench-boot-with'),
     without: database('bench-boot-without'),
+    types: database('bench-boot-types'),
   };
-  const samples = { with: [], without: [] };
+  const boot = (name, db) => bootServer({ db, withPlugin: name === 'with', withPluginTypes: name === 'types' });
+  const samples = { with: [], without: [], types: [] };
   for (const [name, db] of Object.entries(variants)) {
     await db.reset();
     // The first boot creates the schema; what is compared is a restart against an up-to-date database.
-    await stopServer(await bootServer({ db, withPlugin: name === 'with' }));
+    await stopServer(await boot(name, db));
   }
   for (let round = 0; round < BOOT_ROUNDS; round += 1) {
-    // Each round swaps which side boots first, so neither always follows the other.
-    const order = round % 2 === 0 ? Object.entries(variants) : Object.entries(variants).reverse();
+    // Each round starts one side later than the round before, so no side always follows another.
+    const entries = Object.entries(variants);
+    const order = entries.map((_, i) => entries[(i + round) % entries.length]);
     for (const [name, db] of order) {
-      const server = await bootServer({ db, withPlugin: name === 'with' });
+      const server = await boot(name, db);
       samples[name].push({
         bootMs: server.bootMs,
         cpuMs: server.cpuMs,
@@ -228,5 +245,5 @@ export async function measureBoot() {
     rssBytes: median(list.map((s) => s.rssBytes)),
     samples: list,
   });
-  return { with: summarize(samples.with), without: summarize(samples.without) };
+  return { with: summarize(samples.with), without: summarize(samples.without), types: summarize(samples.types) };
 }

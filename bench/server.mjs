@@ -4,8 +4,8 @@
  * CPU time, the latter barely moved by other processes on a shared machine) and memory.
  * Over IPC it answers: `eld` (event-loop delay since the last reset: max and p99, ms, and the garbage collector's
  * longest pause; `reset: true` starts anew),
- * `waits` (how long each call for the cache's versions waited since the last ask, ms, and starts anew: the one SELECT
- * a cached read and a 304 wait for, the coherence check),
+ * `waits` (how long each call for the cache's versions waited since the last ask, ms; `start: true` starts recording
+ * anew, otherwise recording stops: the one SELECT a cached read and a 304 wait for, the coherence check),
  * `capture` (`on: true` starts recording the SQL knex sends, `on: false` returns it), `statements` (the last
  * capture's `SELECT`s sent again alone, `runs` times: see `timeStatements`), `indexes` (`drop: true`
  * drops the plugin's bag_idx_* indexes, `drop: false` puts them back; SQLite or PostgreSQL), `memory` (RSS, heap
@@ -23,6 +23,7 @@ import { floors } from './lib/host-api.mjs';
 
 const strapi = await loadApp({
   withHostApi: process.env.BENCH_HOST_API === 'true',
+  withPluginTypes: process.env.BENCH_PLUGIN_TYPES === 'true',
 });
 const { host, port } = strapi.config.get('server');
 await new Promise((resolve) => strapi.server.listen(port, host, resolve));
@@ -39,18 +40,17 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
 }).observe({ entryTypes: ['gc'] });
 
-// Each call for the cache's versions, timed (`waits`): wrapped on the service object the plugin's middleware calls.
-let versionWaits = [];
+// Each call for the cache's versions, timed while a row is measured (`waits`): wrapped on the service object the
+// plugin's middleware calls.
+let versionWaits = null;
 const versionsService = strapi.plugin('cms-plugin-bag')?.service('cache-versions');
 if (versionsService) {
   const read = versionsService.read;
-  versionsService.read = async function timedRead(...args) {
+  versionsService.read = function timedRead(...args) {
     const began = performance.now();
-    try {
-      return await read.apply(this, args);
-    } finally {
-      versionWaits.push(performance.now() - began);
-    }
+    const versions = read.apply(this, args);
+    const waits = versionWaits;
+    return waits ? versions.finally(() => waits.push(performance.now() - began)) : versions;
   };
 }
 
@@ -171,8 +171,8 @@ process.on('message', async (message) => {
       longestGcMs = 0;
     }
   } else if (message.type === 'waits') {
-    process.send({ type: 'waits', waits: versionWaits });
-    versionWaits = [];
+    process.send({ type: 'waits', waits: versionWaits ?? [] });
+    versionWaits = message.start ? [] : null;
   } else if (message.type === 'capture') {
     if (message.on) {
       captured = [];
@@ -183,7 +183,11 @@ process.on('message', async (message) => {
       captured = null;
     }
   } else if (message.type === 'statements') {
-    process.send({ type: 'statements', ...(await timeStatements(lastCapture, message.runs)) });
+    try {
+      process.send({ type: 'statements', ...(await timeStatements(lastCapture, message.runs)) });
+    } catch (error) {
+      process.send({ type: 'statements', failed: error.message, ms: null });
+    }
   } else if (message.type === 'indexes') {
     // The plugin's own indexes (bag_idx_*) dropped and put back, to measure the host as it runs without them: the
     // comparator the issue describes for the article list.

@@ -215,7 +215,7 @@ export async function measure(server, request, { stalls = false } = {}) {
     row.byCount = true;
   } else {
     await warmUp(server, request);
-    await ask(server, { type: 'waits' });
+    await ask(server, { type: 'waits', start: true });
     result = await cannon(server, request, { duration: DURATION });
     Object.assign(row, coherenceOf((await ask(server, { type: 'waits' })).waits));
   }
@@ -298,7 +298,7 @@ export async function measureInTurns(
       await beforeTurn(name);
       const pid = on(req).child?.pid;
       const cpuBefore = pid ? cpuMs(pid) : undefined;
-      await ask(on(req), { type: 'waits' });
+      await ask(on(req), { type: 'waits', start: true });
       const result = await cannon(on(req), req, { duration: DURATION / slices });
       const cpu = pid ? cpuMs(pid) - cpuBefore : undefined;
       const { waits } = await ask(on(req), { type: 'waits' });

@@ -1,8 +1,10 @@
 /**
- * Passkeys over HTTP with a software authenticator (tests/helpers/webauthn.ts): register, list, remove, sign in with
- * and without an identifier, and the error rows (replayed challenge, foreign origin, counter going backwards, another
- * account's credential, no site URL).
+ * Passkeys over HTTP with a software authenticator (tests/helpers/webauthn.ts): register (after the password), list,
+ * remove, sign in with and without an identifier, and the error rows (replayed challenge, foreign origin, counter going
+ * backwards, another account's credential, no user verification, no site URL); login options that do not tell which
+ * identifiers have passkeys. Second factors and e-mailed codes before a passkey: tests/api/credentials-owner.test.ts.
  */
+import crypto from 'crypto';
 import { createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { AUTH } from '../helpers/auth';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
@@ -10,6 +12,7 @@ import { softAuthenticator } from '../helpers/webauthn';
 
 const SITE = 'https://shop.example.test';
 const RP_ID = 'shop.example.test';
+const CHALLENGE_UID = 'plugin::cms-plugin-bag.webauthn-challenge';
 
 type Res = { status: number; body: any };
 const expectError = (res: Res, status: number, message: string) => {
@@ -30,7 +33,7 @@ describe('passkeys', () => {
     const user = await createUser(app.strapi);
     const jwt = jwtFor(app.strapi, user);
     const authenticator = softAuthenticator({ rpId: RP_ID, origin: SITE });
-    const options = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const options = (await call('post', '/passkeys/register/options', jwt, { password: user.password }).expect(200)).body;
     const registered = (await call('post', '/passkeys/register/verify', jwt, { response: authenticator.register(options), name }).expect(200)).body;
     return { user, jwt, authenticator, registered };
   };
@@ -45,12 +48,12 @@ describe('passkeys', () => {
   });
 
   it('register options follow the WebAuthn JSON shape, with the account and its passkeys', async () => {
-    const { jwt, authenticator } = await withPasskey();
-    const options = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const { user, jwt, authenticator } = await withPasskey();
+    const options = (await call('post', '/passkeys/register/options', jwt, { password: user.password }).expect(200)).body;
     expect(options.rp).toEqual({ id: RP_ID, name: 'Shop' });
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(options.pubKeyCredParams.map((param: { alg: number }) => param.alg)).toEqual([-7, -257]);
-    expect(options.authenticatorSelection).toMatchObject({ residentKey: 'preferred', userVerification: 'preferred' });
+    expect(options.authenticatorSelection).toMatchObject({ residentKey: 'preferred', userVerification: 'required' });
     expect(options.excludeCredentials.map((cred: { id: string }) => cred.id)).toEqual([authenticator.id]);
     expect(options.user).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), displayName: expect.any(String) }));
     expect(options.attestation).toBe('none');
@@ -83,17 +86,18 @@ describe('passkeys', () => {
     const user = await createUser(app.strapi);
     const jwt = jwtFor(app.strapi, user);
     const authenticator = softAuthenticator({ rpId: RP_ID, origin: SITE });
-    const foreign = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const owner = { password: user.password };
+    const foreign = (await call('post', '/passkeys/register/options', jwt, owner).expect(200)).body;
     expectError(
       await call('post', '/passkeys/register/verify', jwt, { response: authenticator.register(foreign, { origin: 'https://evil.example' }) }),
       400,
       'Passkey verification failed',
     );
-    const options = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const options = (await call('post', '/passkeys/register/options', jwt, owner).expect(200)).body;
     const response = authenticator.register(options);
     const other = await createUser(app.strapi);
     expectError(await call('post', '/passkeys/register/verify', jwtFor(app.strapi, other), { response }), 400, 'Passkey verification failed');
-    const again = (await call('post', '/passkeys/register/options', jwt).expect(200)).body;
+    const again = (await call('post', '/passkeys/register/options', jwt, owner).expect(200)).body;
     const good = authenticator.register(again);
     await call('post', '/passkeys/register/verify', jwt, { response: good }).expect(200);
     expectError(await call('post', '/passkeys/register/verify', jwt, { response: good }), 400, 'Passkey verification failed');
@@ -115,7 +119,8 @@ describe('passkeys', () => {
     await call('post', '/passkeys/login/verify', undefined, { key: anonymous.key, response: authenticator.authenticate(anonymous.options) }).expect(200);
     const unknown = await loginOptions('nobody@example.com');
     expect(Object.keys(unknown).sort()).toEqual(['key', 'options']);
-    expect(unknown.options.allowCredentials ?? []).toEqual([]);
+    // Made-up credentials, not an empty list: the answer does not tell which identifiers have passkeys (§20).
+    expect(unknown.options.allowCredentials).toHaveLength(1);
     expect((await call('get', '/passkeys', jwtFor(app.strapi, user)).expect(200)).body.data[0].lastUsedAt).toEqual(expect.any(String));
   });
 
@@ -160,6 +165,96 @@ describe('passkeys', () => {
     );
     expectError(await call('post', '/passkeys/login/verify', undefined, { key: 'x' }), 400, 'response must be a PublicKeyCredential in its JSON form');
     expectError(await call('post', '/passkeys/login/verify', undefined, { key: 'x', response: 'y' }), 400, 'response must be a PublicKeyCredential in its JSON form');
+  });
+
+  it('adds a passkey only after the password: a jwt alone, no password or a wrong one get no options (§20)', async () => {
+    const user = await createUser(app.strapi);
+    const jwt = jwtFor(app.strapi, user);
+    const bare = await call('post', '/passkeys/register/options', jwt);
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.name).toBe('ValidationError');
+    expect(bare.body.error.details.errors[0].path).toEqual(['password']);
+    expect((await call('post', '/passkeys/register/options', jwt, {})).body.error.details.errors[0].path).toEqual(['password']);
+    expectError(await call('post', '/passkeys/register/options', jwt, { password: 'wrong-pass' }), 400, 'Invalid password');
+    expectError(await call('post', '/passkeys/register/options', jwt, { code: '123456' }), 400, 'Invalid or expired captcha code');
+    expect(await app.strapi.db.query(CHALLENGE_UID).count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('refuses a challenge issued without re-authentication (an older register row) and one issued to another account', async () => {
+    const user = await createUser(app.strapi);
+    const jwt = jwtFor(app.strapi, user);
+    const authenticator = softAuthenticator({ rpId: RP_ID, origin: SITE });
+    // What options issued on the jwt alone stored: the row's purpose says no owner proved anything.
+    const challenge = crypto.randomBytes(32).toString('base64url');
+    const lookup = `register:${crypto.createHash('sha256').update(challenge).digest('hex')}`;
+    await app.strapi.db.query(CHALLENGE_UID).create({ data: { lookup, purpose: 'register', challenge, userId: user.id, expiresAt: Date.now() + 60_000 } });
+    expectError(await call('post', '/passkeys/register/verify', jwt, { response: authenticator.register({ challenge }) }), 400, 'Passkey verification failed');
+
+    const owner = await createUser(app.strapi);
+    const options = (await call('post', '/passkeys/register/options', jwtFor(app.strapi, owner), { password: owner.password }).expect(200)).body;
+    expectError(await call('post', '/passkeys/register/verify', jwt, { response: authenticator.register(options) }), 400, 'Passkey verification failed');
+    expect((await call('get', '/passkeys', jwt).expect(200)).body.data).toEqual([]);
+  });
+
+  it('is both factors only with user verification: UV=0 is refused at login and at registration', async () => {
+    const { user, jwt, authenticator } = await withPasskey();
+    const named = await loginOptions(user.email);
+    expect(named.options.userVerification).toBe('required');
+    const presenceOnly = authenticator.authenticate(named.options, { userVerified: false });
+    expectError(await call('post', '/passkeys/login/verify', undefined, { key: named.key, response: presenceOnly }), 400, 'Passkey verification failed');
+    const anonymous = await loginOptions();
+    expectError(
+      await call('post', '/passkeys/login/verify', undefined, { key: anonymous.key, response: authenticator.authenticate(anonymous.options, { userVerified: false }) }),
+      400,
+      'Passkey verification failed',
+    );
+    const again = await loginOptions(user.email);
+    await call('post', '/passkeys/login/verify', undefined, { key: again.key, response: authenticator.authenticate(again.options) }).expect(200);
+
+    const options = (await call('post', '/passkeys/register/options', jwt, { password: user.password }).expect(200)).body;
+    const second = softAuthenticator({ rpId: RP_ID, origin: SITE });
+    expectError(
+      await call('post', '/passkeys/register/verify', jwt, { response: second.register(options, { userVerified: false }) }),
+      400,
+      'Passkey verification failed',
+    );
+  });
+
+  it('answers login options for identifiers without passkeys with made-up credentials, stable and shaped as real ones', async () => {
+    const { user, authenticator } = await withPasskey();
+    const real = (await loginOptions(user.email)).options.allowCredentials;
+    expect(real).toEqual([{ id: authenticator.id, type: 'public-key', transports: ['hybrid', 'internal'] }]);
+
+    const without = await createUser(app.strapi);
+    const nobody = `nobody-${Date.now()}@example.com`;
+    for (const identifier of [without.email, without.username, nobody]) {
+      const first = (await loginOptions(identifier)).options;
+      const second = (await loginOptions(identifier)).options;
+      expect(first.allowCredentials).toEqual(second.allowCredentials);
+      expect(first.challenge).not.toBe(second.challenge);
+      expect(first.allowCredentials).toHaveLength(real.length);
+      const [decoy] = first.allowCredentials;
+      expect(Object.keys(decoy).sort()).toEqual(Object.keys(real[0]).sort());
+      expect(decoy.id).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(decoy.id).toHaveLength(real[0].id.length);
+      expect(decoy.transports).toEqual(real[0].transports);
+      expect(Object.keys(first).sort()).toEqual(Object.keys((await loginOptions(user.email)).options).sort());
+    }
+    // Per identifier (in any case), and never stored.
+    const upper = (await loginOptions(nobody.toUpperCase())).options.allowCredentials;
+    expect(upper).toEqual((await loginOptions(nobody)).options.allowCredentials);
+    expect((await loginOptions(`other-${nobody}`)).options.allowCredentials).not.toEqual(upper);
+    expect(await app.strapi.db.query('plugin::cms-plugin-bag.passkey').count({ where: { credentialId: upper[0].id } })).toBe(0);
+
+    // A passkey of one's own does not tell an unknown identifier from an account without passkeys either.
+    for (const identifier of [without.email, nobody]) {
+      const options = await loginOptions(identifier);
+      expectError(
+        await call('post', '/passkeys/login/verify', undefined, { key: options.key, response: authenticator.authenticate(options.options) }),
+        400,
+        'Passkey verification failed',
+      );
+    }
   });
 
   it('a deleted account takes its passkeys with it', async () => {
@@ -210,7 +305,7 @@ describe('relying party, issuer and the second-factor switch from the configurat
   it('takes rpId and origins from account.passkeys without a site URL, and the issuer from account.mfa.issuer', async () => {
     const user = await createUser(app.strapi);
     const jwt = jwtFor(app.strapi, user);
-    const options = (await post('/passkeys/register/options', jwt).expect(200)).body;
+    const options = (await post('/passkeys/register/options', jwt, { password: user.password }).expect(200)).body;
     expect(options.rp.id).toBe('example.test');
     const authenticator = softAuthenticator({ rpId: 'example.test', origin: ORIGIN });
     await post('/passkeys/register/verify', jwt, { response: authenticator.register(options) }).expect(200);
@@ -229,6 +324,6 @@ describe('relying party, issuer and the second-factor switch from the configurat
     } finally {
       await app.strapi.plugin('cms-plugin-bag').service('settings').update({ account: { mfa: { enabled: true } } });
     }
-    await post('/passkeys/register/options', jwt).expect(200);
+    await post('/passkeys/register/options', jwt, { password: user.password }).expect(200);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A software WebAuthn authenticator for HTTP tests: an ES256 key from node's crypto, `none` attestation, CBOR through
  * `@simplewebauthn/server/helpers`. It answers registration and authentication options as a browser would
- * (`PublicKeyCredential.toJSON()`), and lets a test choose the origin, the counter and the challenge.
+ * (`PublicKeyCredential.toJSON()`), and lets a test choose the origin, the counter and the challenge, and whether it
+ * verified the user (the UV flag) or only saw one present.
  */
 import crypto from 'crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
@@ -18,6 +19,11 @@ export interface SoftAuthenticatorOptions {
   rpId: string;
   origin: string;
 }
+
+/** Authenticator data flags: user present, user verified, attested credential data. */
+const UP = 0x01;
+const UV = 0x04;
+const AT = 0x40;
 
 export function softAuthenticator({ rpId, origin }: SoftAuthenticatorOptions) {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -38,7 +44,7 @@ export function softAuthenticator({ rpId, origin }: SoftAuthenticatorOptions) {
     },
 
     /** The answer to `navigator.credentials.create()` for these options. */
-    register(options: { challenge: string }, { origin: at = origin }: { origin?: string } = {}) {
+    register(options: { challenge: string }, { origin: at = origin, userVerified = true }: { origin?: string; userVerified?: boolean } = {}) {
       const coseKey = new Map<number, number | Uint8Array>([
         [1, 2],
         [3, -7],
@@ -50,7 +56,7 @@ export function softAuthenticator({ rpId, origin }: SoftAuthenticatorOptions) {
       idLength.writeUInt16BE(credentialId.length);
       const authData = Buffer.concat([
         sha256(rpId),
-        Buffer.from([0x45]), // user present, user verified, attested credential data
+        Buffer.from([UP | AT | (userVerified ? UV : 0)]),
         u32(counter),
         Buffer.alloc(16), // AAGUID
         idLength,
@@ -65,16 +71,22 @@ export function softAuthenticator({ rpId, origin }: SoftAuthenticatorOptions) {
         response: {
           clientDataJSON: b64url(clientData('webauthn.create', options.challenge, at)),
           attestationObject: b64url(attestationObject),
-          transports: ['internal'],
+          transports: ['hybrid', 'internal'],
         },
         clientExtensionResults: {},
       };
     },
 
-    /** The answer to `navigator.credentials.get()`: the counter goes up by one unless `counter` is given. */
-    authenticate(options: { challenge: string }, { origin: at = origin, counter: fixed }: { origin?: string; counter?: number } = {}) {
+    /**
+     * The answer to `navigator.credentials.get()`: the counter goes up by one unless `counter` is given;
+     * `userVerified: false` is an authenticator that only saw someone present (no PIN, no biometrics).
+     */
+    authenticate(
+      options: { challenge: string },
+      { origin: at = origin, counter: fixed, userVerified = true }: { origin?: string; counter?: number; userVerified?: boolean } = {},
+    ) {
       counter = fixed ?? counter + 1;
-      const authData = Buffer.concat([sha256(rpId), Buffer.from([0x05]), u32(counter)]);
+      const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | (userVerified ? UV : 0)]), u32(counter)]);
       const clientDataJSON = clientData('webauthn.get', options.challenge, at);
       const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey);
       return {

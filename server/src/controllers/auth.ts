@@ -27,8 +27,8 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async sendCode(ctx: Context) {
-      const { identifier } = await validateSendCodeBody(ctx.request.body);
-      const result = await getService(strapi, 'email-code').send(identifier, await getService(strapi, 'settings').get());
+      const { identifier, purpose } = await validateSendCodeBody(ctx.request.body);
+      const result = await getService(strapi, 'email-code').send(identifier, await getService(strapi, 'settings').get(), purpose);
       if (!result.sent) {
         ctx.set('Retry-After', String(result.retryAfter));
         throw new errors.RateLimitError();

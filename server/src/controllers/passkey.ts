@@ -6,7 +6,13 @@ import type { Context } from 'koa';
 import { USER_UID } from '../domain/uids';
 import { getService } from '../services/get-service';
 import { clientInfo } from '../utils/client';
-import { validatePasskeyLoginBody, validatePasskeyLoginOptionsBody, validatePasskeyRegisterBody } from '../validation/mfa';
+import {
+  validatePasskeyLoginBody,
+  validatePasskeyLoginOptionsBody,
+  validatePasskeyRegisterBody,
+  validatePasskeyRegisterOptionsBody,
+} from '../validation/mfa';
+import { requesterOf } from './requester';
 
 /** The Bearer account: the routes are granted to Public too, so a request without a token is a 401 here. */
 const signedIn = (ctx: Context): number => {
@@ -19,7 +25,8 @@ const passkeyController = ({ strapi }: { strapi: Core.Strapi }) => {
   const passkeys = () => getService(strapi, 'passkeys');
   return {
     async registerOptions(ctx: Context) {
-      ctx.body = await passkeys().registerOptions(signedIn(ctx));
+      const userId = signedIn(ctx);
+      ctx.body = await passkeys().registerOptions(userId, validatePasskeyRegisterOptionsBody(ctx.request.body), requesterOf(ctx));
     },
 
     async registerVerify(ctx: Context) {

@@ -2,7 +2,7 @@
 import { errors } from '@strapi/utils';
 import { REFRESH_ERRORS } from '../domain/auth';
 import { onFirstUse } from '../domain/lazy-require';
-import { captchaAnswer, loginBody, registerFields, sendCodeBody, type CaptchaInput, type LoginBody, type RegisterBody } from '../domain/shapes/auth';
+import { captchaAnswer, loginBody, registerFields, sendCodeBody, type CaptchaInput, type LoginBody, type RegisterBody, type SendCodeBody } from '../domain/shapes/auth';
 import { BODY_NOT_OBJECT } from '../domain/shapes/fields';
 import { isRecord } from '../utils/is-record';
 import { parseShape } from './shape';
@@ -19,7 +19,7 @@ const registerKeys = onFirstUse(() => Object.keys(registerFields.shape));
 
 export const validateLoginBody = (body: unknown): LoginBody => parseShape(loginBody, body);
 
-export const validateSendCodeBody = (body: unknown): { identifier: string } => parseShape(sendCodeBody, body);
+export const validateSendCodeBody = (body: unknown): SendCodeBody => parseShape(sendCodeBody, body);
 
 /**
  * Register: the plugin's fields plus the host's `register.allowedFields` (users-permissions config); any other

@@ -6,6 +6,7 @@ import {
   passkeyLoginBody,
   passkeyLoginOptionsBody,
   passkeyRegisterBody,
+  passkeyRegisterOptionsBody,
   totpEnableBody,
   totpSetupBody,
 } from '../domain/shapes/mfa';
@@ -17,6 +18,7 @@ export const validateMfaCodeBody = (body: unknown) => parseShape(mfaCodeBody, bo
 export const validateMfaDisableBody = (body: unknown) => parseShape(mfaDisableBody, body);
 export const validateFinishLoginBody = (body: unknown) => parseShape(finishLoginBody, body);
 
+export const validatePasskeyRegisterOptionsBody = (body: unknown) => parseShape(passkeyRegisterOptionsBody, body ?? {});
 export const validatePasskeyRegisterBody = (body: unknown) => parseShape(passkeyRegisterBody, body);
 export const validatePasskeyLoginOptionsBody = (body: unknown) => parseShape(passkeyLoginOptionsBody, body ?? {});
 export const validatePasskeyLoginBody = (body: unknown) => parseShape(passkeyLoginBody, body);

@@ -32,7 +32,18 @@ export const powChallenge = lazyShape(() => z.object({
   expiresIn: z.number().int(),
 }));
 
-export const sendCodeBody = lazyShape(() => body({ identifier: email().describe('the e-mail address the code goes to') }));
+/**
+ * What an e-mailed code is for, named in its mail: each is accepted only by its own route. A code sent without one
+ * serves registration and the login captcha, and nothing else.
+ */
+export const CODE_PURPOSES = ['register', 'login', 'reset', 'login-code', 'email-change', 'delete', 'add-passkey'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export const codePurpose = lazyShape(() => z.enum(CODE_PURPOSES, { error: `must be one of ${CODE_PURPOSES.join(', ')}` }));
+
+export const sendCodeBody = lazyShape(() => body({
+  identifier: email().describe('the e-mail address the code goes to'),
+  purpose: codePurpose.optional().describe('the action the code is for; without one it serves registration and the login captcha'),
+}));
 /** The code itself is only in the e-mail; `expiresIn` is in seconds. */
 export const sendCodeResponse = lazyShape(() => z.object({ message: z.string(), expiresIn: z.number().int() }));
 
@@ -70,5 +81,6 @@ export const logoutResponse = lazyShape(() => z.object({ message: z.string() }))
 export type CaptchaInput = z.output<typeof captchaAnswer>;
 export type PasswordInput = Pick<z.output<typeof loginBody>, 'password' | 'encryptedPassword'>;
 export type LoginBody = z.output<typeof loginBody>;
+export type SendCodeBody = z.output<typeof sendCodeBody>;
 /** The plugin's fields and, in `extra`, the host's allowed ones. */
 export type RegisterBody = z.output<typeof registerFields> & { extra: Record<string, unknown> };

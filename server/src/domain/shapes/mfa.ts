@@ -1,7 +1,7 @@
 /** Shapes of `/api/cms-plugin-bag/auth/mfa/…` and `/auth/login/mfa`: TOTP enrolment, recovery codes, the login challenge. */
 import { z } from 'zod/v4';
 import { lazyShape } from './lazy';
-import { authResponse, passwordFields, user } from './auth';
+import { authResponse, passwordFields, requiredText, user } from './auth';
 import { BODY_NOT_OBJECT, REQUIRED, atLeast, required, text } from './fields';
 
 const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { error: BODY_NOT_OBJECT });
@@ -42,6 +42,7 @@ export const finishLoginBody = lazyShape(() => body({ mfaToken: text(128).min(1,
 export const finishLoginResponse = lazyShape(() => z.object({ jwt: z.string(), refreshToken: z.string(), user }));
 
 export type MfaChallenge = z.output<typeof mfaChallenge>;
+export type PasskeyOwnerInput = z.output<typeof passkeyRegisterOptionsBody>;
 
 /** A WebAuthn credential as the browser's `PublicKeyCredential.toJSON()` (and `@simplewebauthn/browser`) gives it. */
 const credentialJson = lazyShape(() => z
@@ -60,6 +61,11 @@ const credentialJson = lazyShape(() => z
 /** WebAuthn's JSON option objects, as `@simplewebauthn/server` writes them (base64url strings). */
 const webauthnOptions = lazyShape(() => z.object({ challenge: z.string() }).catchall(z.unknown()));
 
+/**
+ * The owner before a passkey is added: the password, or an e-mail code sent for `add-passkey` (an account without a
+ * password), and with TOTP on a current TOTP or recovery code.
+ */
+export const passkeyRegisterOptionsBody = lazyShape(() => body({ ...passwordFields, code: requiredText().max(32).optional(), mfaCode: mfaCode() }));
 export const passkeyRegisterOptionsResponse = lazyShape(() => webauthnOptions.describe('PublicKeyCredentialCreationOptionsJSON'));
 export const passkeyRegisterBody = lazyShape(() => body({ response: credentialJson, name: text(100).optional() }));
 export const passkeyRegistered = lazyShape(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string() }));

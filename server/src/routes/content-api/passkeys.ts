@@ -14,7 +14,14 @@ const everyone: Handler[] = [
 
 const passkeyRoutes: RouteModule = {
   routes: [
-    { method: 'POST', path: '/auth/passkeys/register/options', handler: 'passkey.registerOptions', response: shapes.passkeyRegisterOptionsResponse },
+    // The owner's password (or code) and second factor: counted as a login of the account, as every re-authentication.
+    {
+      method: 'POST',
+      path: '/auth/passkeys/register/options',
+      handler: 'passkey.registerOptions',
+      request: json(shapes.passkeyRegisterOptionsBody),
+      response: shapes.passkeyRegisterOptionsResponse,
+    },
     {
       method: 'POST',
       path: '/auth/passkeys/register/verify',

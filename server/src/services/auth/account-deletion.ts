@@ -28,7 +28,7 @@ const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async delete(user: UserRow, body: DeleteAccountBody, requester: Requester, config: PluginConfig): Promise<void> {
     this.assertEnabled(config);
-    await getService(strapi, 'reauthentication').confirm(user, body, requester, config, { allowCode: true });
+    await getService(strapi, 'reauthentication').confirm(user, body, requester, config, { codePurpose: 'delete' });
     // An account with TOTP on proves the second factor too.
     await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode);
 

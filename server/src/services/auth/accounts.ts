@@ -83,7 +83,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!settings.allow_register) throw new errors.ApplicationError(ACCOUNT_ERRORS.registerDisabled);
 
       const email = body.email.toLowerCase();
-      await checkCaptcha(requiredKinds(config.register.captcha), body, email, config);
+      await checkCaptcha(requiredKinds(config.register.captcha), body, email, 'register', config);
 
       const role = await strapi.db.query(ROLE_UID).findOne({ where: { type: settings.default_role } });
       if (!role) throw new errors.ApplicationError('Impossible to find the default role');
@@ -125,7 +125,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
 
       const { identifier } = body;
       const user = await findLoginUser(identifier);
-      await checkCaptcha(loginCaptchaKinds(config, escalated), body, user?.email ?? identifier, config);
+      await checkCaptcha(loginCaptchaKinds(config, escalated), body, user?.email ?? identifier, 'login', config);
 
       const valid = await passwordMatches(password, user?.password);
       if (!user || !valid) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);
@@ -166,20 +166,21 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
      * What the plugin adds to the host's own `/api/auth/local`, `/auth/local/register` and `/auth/forgot-password`
      * (`auth.hostRoutes: 'guarded'`), before the host's handler: the captcha of the plugin's routes (login and
      * forgot-password: `login.captcha`; register: `register.captcha`; an e-mail code sent to the account's address
-     * for login, to the body's `email` otherwise). On login, an identifier naming no account with a password costs a
-     * comparison against the dummy hash, since the host's handler refuses it at once.
+     * for login, to the body's `email` otherwise; sent for `register` or `login`, as that captcha's purpose, or without
+     * one). On login, an identifier naming no account with a password costs a comparison against the dummy hash,
+     * since the host's handler refuses it at once.
      */
     async guardHostRoute(route: HostAuthRoute, body: Record<string, unknown>, captcha: CaptchaInput, escalated: boolean): Promise<void> {
       const config = await getService(strapi, 'settings').get();
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       if (route !== 'login') {
         const settings = route === 'register' ? config.register.captcha : config.login.captcha;
-        await checkCaptcha(requiredKinds(settings), captcha, text(body.email).toLowerCase(), config);
+        await checkCaptcha(requiredKinds(settings), captcha, text(body.email).toLowerCase(), route === 'register' ? 'register' : 'login', config);
         return;
       }
       const identifier = text(body.identifier);
       const user = identifier === '' ? null : await findLoginUser(identifier);
-      await checkCaptcha(loginCaptchaKinds(config, escalated), captcha, user?.email ?? identifier, config);
+      await checkCaptcha(loginCaptchaKinds(config, escalated), captcha, user?.email ?? identifier, 'login', config);
       if (!user?.password && typeof body.password === 'string') await passwordMatches(body.password, null);
       // The host's handler would send it to the database (PostgreSQL refuses a NUL: a 500); it names no account.
       if (identifier.includes('\u0000')) throw new errors.ValidationError(ACCOUNT_ERRORS.invalidCredentials);

@@ -86,9 +86,16 @@ export const credentials = (strapi: Core.Strapi) => {
 
   /**
    * Checks a captcha of one of `kinds` (none: no captcha needed). `address` is where an e-mail code must have been
-   * sent (for login: the account's own address, or the identifier when there is no such account).
+   * sent (for login: the account's own address, or the identifier when there is no such account), for `purpose` or
+   * without one.
    */
-  const checkCaptcha = async (kinds: readonly CaptchaKind[] | undefined, input: CaptchaInput, address: string, config: PluginConfig) => {
+  const checkCaptcha = async (
+    kinds: readonly CaptchaKind[] | undefined,
+    input: CaptchaInput,
+    address: string,
+    purpose: 'register' | 'login',
+    config: PluginConfig
+  ) => {
     if (!kinds) return;
     const key = input.key || undefined;
     const code = input.code || undefined;
@@ -96,7 +103,7 @@ export const credentials = (strapi: Core.Strapi) => {
     if (code === undefined || (keyed && key === undefined)) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaRequired);
     const valid = keyed
       ? await getService(strapi, 'captcha').verify(kinds, key!, code, config)
-      : await getService(strapi, 'email-code').verify(address, code, config);
+      : await getService(strapi, 'email-code').verify(address, code, purpose, config);
     if (!valid) throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
   };
 

@@ -2,7 +2,9 @@
  * E-mail change confirmed by both addresses. A request (password re-checked) mails a code to the new address and
  * changes nothing; the code confirms the change, and the old address then gets a notice naming the new one with a
  * revert link. The link's token is 256 random bits, stored only as SHA-256 with its expiry
- * (`account.emailChange.revertWindow`), and works once: reverting brings the old address back and ends every session.
+ * (`account.emailChange.revertWindow`), and works once: reverting brings the old address back, takes back the passkeys,
+ * TOTP and recovery codes added since the change (whoever changed the address may have added them), and ends every
+ * session.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -31,6 +33,8 @@ export interface ChangeRow {
   newEmail: string;
   tokenHash: string | null;
   expiresAt: string | number;
+  /** When the row was written: for a done change, when the address changed. */
+  createdAt: string | number | Date;
 }
 
 const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -56,7 +60,7 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       const email = body.email.toLowerCase();
       if (email === user.email.toLowerCase()) throw fieldError('email', 'email is already the address of this account');
       if (await takenByAnother(email, user.id)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
-      const result = await getService(strapi, 'email-code').send(email, config);
+      const result = await getService(strapi, 'email-code').send(email, config, 'email-change');
       if (!result.sent) return result;
       await strapi.db.query(UID).deleteMany({ where: { userId: user.id, stage: 'pending' } });
       await strapi.db.query(UID).create({
@@ -71,7 +75,7 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { userId: user.id, stage: 'pending', expiresAt: { $gt: now() } },
         orderBy: { id: 'desc' },
       })) as ChangeRow | null;
-      if (!pending || !(await getService(strapi, 'email-code').verify(pending.newEmail, code, config))) {
+      if (!pending || !(await getService(strapi, 'email-code').verify(pending.newEmail, code, 'email-change', config))) {
         throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
       }
       if (await takenByAnother(pending.newEmail, user.id)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
@@ -99,7 +103,10 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       return row;
     },
 
-    /** Brings the old address back and ends every session; the token works once (a conditional DELETE). */
+    /**
+     * Brings the old address back, removes the credentials added since the change and ends every session; the token
+     * works once (a conditional DELETE).
+     */
     async revert(token: unknown): Promise<void> {
       const row = await this.find(token);
       const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id, tokenHash: row.tokenHash } });
@@ -109,6 +116,9 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       if (await takenByAnother(row.oldEmail, row.userId)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
       await strapi.plugin('users-permissions').service('user').edit(row.userId, { email: row.oldEmail });
       await strapi.db.query(UID).deleteMany({ where: { userId: row.userId } });
+      const changedAt = new Date(row.createdAt);
+      await getService(strapi, 'passkeys').removeAddedSince(row.userId, changedAt);
+      await getService(strapi, 'mfa').removeAddedSince(row.userId, changedAt);
       await getService(strapi, 'refresh-token').endAll(row.userId);
     },
 

@@ -2,9 +2,12 @@
  * E-mailed 6-digit codes. One row per address (looked up by a keyed hash of the lower-cased address), holding
  * the keyed hash of the current code, its expiry, the wrong tries so far and when it was sent. A newer send
  * replaces the older code; a send inside `resendInterval` is refused; a failed delivery leaves nothing behind.
+ * A code has a purpose (domain/shapes/auth.ts `CODE_PURPOSES`), named in its mail and bound into its keyed hash, so
+ * only the route of that purpose accepts it; a code sent without one serves registration and the login captcha.
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
+import type { CodePurpose } from '../../domain/shapes/auth';
 import { claimAttempt } from '../../repositories/auth/codes';
 import { ServiceUnavailableError } from '../../domain/errors';
 import { getService } from '../get-service';
@@ -30,20 +33,36 @@ export const describeSeconds = (seconds: number): string => {
   return `${seconds} seconds`;
 };
 
+/** What a mail says the code is for: `<subject> (<label>)`, and `Your verification code to <action> is …`. */
+const PURPOSE_TEXT: Record<CodePurpose, { label: string; action: string }> = {
+  register: { label: 'registration', action: 'create your account' },
+  login: { label: 'sign-in', action: 'sign in' },
+  reset: { label: 'password reset', action: 'reset your password' },
+  'login-code': { label: 'sign-in by code', action: 'sign in without your password' },
+  'email-change': { label: 'e-mail change', action: "make this your account's e-mail address" },
+  delete: { label: 'account deletion', action: 'delete your account' },
+  'add-passkey': { label: 'new passkey', action: 'add a passkey to your account' },
+};
+
+/** The purposes whose routes also take a code sent without one (the captchas of registration and login). */
+const TAKES_CODE_WITHOUT_PURPOSE: ReadonlySet<CodePurpose> = new Set(['register', 'login']);
+
 const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
   const lookupOf = (email: string) => `email:${secretHash(strapi, 'email-lookup', email)}`;
-  const hashOf = (email: string, code: string) => secretHash(strapi, 'email', email, code);
+  // A code without a purpose keeps the hash codes have always had.
+  const hashOf = (email: string, code: string, purpose: CodePurpose | undefined) =>
+    purpose === undefined ? secretHash(strapi, 'email', email, code) : secretHash(strapi, 'email', email, code, purpose);
 
   return {
-    /** Sends a fresh code to `address`, unless one was sent to it less than `resendInterval` ago. */
-    async send(address: string, config: PluginConfig): Promise<SendResult> {
+    /** Sends a fresh code for `purpose` to `address`, unless one was sent to it less than `resendInterval` ago. */
+    async send(address: string, config: PluginConfig, purpose?: CodePurpose): Promise<SendResult> {
       const { expiresIn, resendInterval, subject } = config.captcha.email;
       const clock = getService(strapi, 'clock');
       const email = address.toLowerCase();
       const lookup = lookupOf(email);
       const now = clock.now();
       const code = String(clock.randomInt(0, 1_000_000)).padStart(6, '0');
-      const data = { kind: 'email', lookup, secretHash: hashOf(email, code), attempts: 0, expiresAt: now + expiresIn * 1000, sentAt: now };
+      const data = { kind: 'email', lookup, secretHash: hashOf(email, code, purpose), attempts: 0, expiresAt: now + expiresIn * 1000, sentAt: now };
       // Clamped to the interval: the last send may carry another instance's clock, a little ahead of ours.
       const tooSoon = (retryAfter: number): SendResult => ({
         sent: false,
@@ -68,11 +87,14 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
       }
 
       try {
+        const named = purpose && PURPOSE_TEXT[purpose];
+        const lead = named ? `Your verification code to ${named.action}` : 'Your verification code';
+        const notMe = named ? ' If you did not ask for it, ignore this mail: nothing happens without the code.' : '';
         await strapi.plugin('email').service('email').send({
           to: email,
-          subject,
-          text: `Your verification code is ${code}. It expires in ${describeSeconds(expiresIn)}.`,
-          html: `<p>Your verification code is <strong>${code}</strong>.</p><p>It expires in ${describeSeconds(expiresIn)}.</p>`,
+          subject: named ? `${subject} (${named.label})` : subject,
+          text: `${lead} is ${code}. It expires in ${describeSeconds(expiresIn)}.${notMe}`,
+          html: `<p>${lead} is <strong>${code}</strong>.</p><p>It expires in ${describeSeconds(expiresIn)}.${notMe}</p>`,
         });
       } catch (error) {
         // No usable code may stay behind, and the resend interval must not count a mail that never left.
@@ -85,17 +107,19 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * True when `code` is the current code sent to `address`; a right code is consumed. Each try takes one of
-     * `maxAttempts` with an atomic conditional increment before comparing, so concurrent guesses cannot exceed it,
-     * and the right code is deleted by a conditional DELETE, so two concurrent uses give one success.
+     * True when `code` is the current code sent to `address` for `purpose` (or, for registration and the login
+     * captcha, sent without one); a right code is consumed. Each try takes one of `maxAttempts` with an atomic
+     * conditional increment before comparing, so concurrent guesses cannot exceed it, and the right code is deleted
+     * by a conditional DELETE, so two concurrent uses give one success. A code of another purpose is a wrong try.
      */
-    async verify(address: string, code: string, config: PluginConfig): Promise<boolean> {
+    async verify(address: string, code: string, purpose: CodePurpose, config: PluginConfig): Promise<boolean> {
       const email = address.toLowerCase();
       const row = (await strapi.db.query(UID).findOne({ where: { kind: 'email', lookup: lookupOf(email) } })) as CodeRow | null;
       if (!row || Number(row.expiresAt) <= getService(strapi, 'clock').now()) return false;
 
       if (!(await claimAttempt(strapi, row.id, config.captcha.email.maxAttempts))) return false;
-      if (!sameHash(row.secretHash, hashOf(email, code))) return false;
+      const accepted = TAKES_CODE_WITHOUT_PURPOSE.has(purpose) ? [purpose, undefined] : [purpose];
+      if (!accepted.some((each) => sameHash(row.secretHash, hashOf(email, code, each)))) return false;
 
       const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id, secretHash: row.secretHash } });
       return count === 1;

@@ -187,6 +187,20 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       await strapi.db.query(CHALLENGE).deleteMany({ where });
     },
 
+    /**
+     * What an e-mail revert takes back: TOTP enabled at `since` or later (with its recovery codes), else recovery codes
+     * renewed since, and an unfinished setup. TOTP the owner had before stays.
+     */
+    async removeAddedSince(userId: number, since: Date) {
+      const factor = await factorOf(userId);
+      if (!factor) return;
+      if (!factor.secret || Number(factor.enabledAt) >= since.getTime()) {
+        await service.removeUser(userId);
+        return;
+      }
+      await strapi.db.query(RECOVERY).deleteMany({ where: { userId, createdAt: { $gte: since } } });
+    },
+
     /** Everything of a deleted account: second factors and passkeys. */
     async forgetUser(...userIds: number[]) {
       await service.removeUser(...userIds);

@@ -1,22 +1,25 @@
 /**
  * Passkeys (WebAuthn Level 2, ES256 and RS256, attestation `none`) through `@simplewebauthn/server`: registration by
- * the signed-in account, list and removal, and sign-in with one (a passkey is both factors). Challenges are rows
+ * the signed-in account once it proved it is the owner (password or e-mailed code, and its second factor), list and
+ * removal, and sign-in with one (a passkey is both factors, so user verification is required). Challenges are rows
  * (any instance verifies what another issued), single-use, 5 minutes. The relying party is `site.url`'s host name
  * and origin. See docs/accounts.md for the flows.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type * as WebauthnServer from '@simplewebauthn/server';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type * as WebauthnHelpers from '@simplewebauthn/server/helpers';
 import { ServiceUnavailableError } from '../../domain/errors';
 import { lazyRequire } from '../../domain/lazy-require';
 import { uid } from '../../domain/plugin-id';
+import type { PasskeyOwnerInput } from '../../domain/shapes/mfa';
 import { takeWebauthnChallenge } from '../../repositories/auth/mfa';
 import type { ClientInfo } from '../../utils/client';
-import { sha256 } from '../../utils/secret-hash';
+import { secretHash, sha256 } from '../../utils/secret-hash';
 import { getService } from '../get-service';
 import type { UserRow } from './accounts';
+import type { Requester } from './reauthentication';
 import type { Tokens } from './refresh-token';
 
 const webauthn = lazyRequire<typeof WebauthnServer>('@simplewebauthn/server');
@@ -27,6 +30,14 @@ const CHALLENGE = uid('webauthn-challenge');
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** ES256 and RS256. */
 const ALGORITHMS = [-7, -257];
+/**
+ * The challenge of registration options: issued only after the owner re-authenticated, for that account. Rows of the
+ * older purpose `register` (issued on the jwt alone) are never accepted.
+ */
+const ADD_PASSKEY = 'add-passkey';
+/** A made-up credential: a passkey's usual id length, and the transports a phone's or a password manager's reports. */
+const DECOY_ID_BYTES = 16;
+const DECOY_TRANSPORTS: AuthenticatorTransport[] = ['hybrid', 'internal'];
 
 export const PASSKEY_ERRORS = {
   failed: 'Passkey verification failed',
@@ -92,7 +103,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
   const rowsOf = async (userId: number) =>
     (await strapi.db.query(PASSKEY).findMany({ where: { userId }, orderBy: { id: 'asc' } })) as PasskeyRow[];
 
-  const saveChallenge = async (purpose: 'register' | 'login', challenge: string, userId: number | null, lookup: string) => {
+  const saveChallenge = async (purpose: typeof ADD_PASSKEY | 'login', challenge: string, userId: number | null, lookup: string) => {
     const now = clock().now();
     await strapi.db.query(CHALLENGE).deleteMany({ where: { expiresAt: { $lt: now } } });
     await strapi.db.query(CHALLENGE).create({ data: { lookup, purpose, challenge, userId, expiresAt: now + CHALLENGE_TTL_MS } });
@@ -107,6 +118,16 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const randomChallenge = () => new Uint8Array(clock().randomBytes(32));
+
+  /**
+   * What login options list for an identifier without passkeys (or without an account): one credential that looks
+   * like a real one and is the same at every call, a keyed hash of the identifier (never stored), so the answer does
+   * not tell which identifiers have passkeys.
+   */
+  const decoyCredentials = (identifier: string) => {
+    const digest = Buffer.from(secretHash(strapi, 'passkey-decoy', identifier.normalize('NFKC').trim().toLowerCase()), 'hex');
+    return [{ id: digest.subarray(0, DECOY_ID_BYTES).toString('base64url'), transports: DECOY_TRANSPORTS }];
+  };
 
   return {
     async list(userId: number) {
@@ -124,11 +145,23 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       await strapi.db.query(PASSKEY).deleteMany({ where: { userId: { $in: userIds } } });
     },
 
-    async registerOptions(userId: number) {
+    /** The account's passkeys registered at `since` or later (an e-mail revert takes them back). */
+    async removeAddedSince(userId: number, since: Date) {
+      await strapi.db.query(PASSKEY).deleteMany({ where: { userId, createdAt: { $gte: since } } });
+    },
+
+    /**
+     * The owner first: the password (or an e-mail code sent for `add-passkey`) as every re-authentication, then the
+     * second factor when TOTP is on. The challenge is stored for this account and this purpose only.
+     */
+    async registerOptions(userId: number, owner: PasskeyOwnerInput, requester: Requester) {
       await getService(strapi, 'mfa').assertEnabled();
       const rp = await relyingParty();
       const user = await getService(strapi, 'accounts').findUser(userId);
       if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');
+      const config = await getService(strapi, 'settings').get();
+      await getService(strapi, 'reauthentication').confirm(user, owner, requester, config, { codePurpose: ADD_PASSKEY });
+      await getService(strapi, 'mfa').requireSecondFactor(userId, owner.mfaCode);
       const challenge = randomChallenge();
       const options = await webauthn().generateRegistrationOptions({
         rpName: rp.rpName,
@@ -140,11 +173,12 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
         challenge,
         attestationType: 'none',
         excludeCredentials: (await rowsOf(userId)).map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })),
-        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+        // The passkey will be both factors: the authenticator must verify the user (PIN, biometrics), not just see one.
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
         supportedAlgorithmIDs: ALGORITHMS,
       });
       // The options carry the challenge base64url-encoded: that is what the client data will quote.
-      await saveChallenge('register', options.challenge, userId, `register:${sha256(options.challenge)}`);
+      await saveChallenge(ADD_PASSKEY, options.challenge, userId, `${ADD_PASSKEY}:${sha256(options.challenge)}`);
       return options;
     },
 
@@ -156,7 +190,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       } catch {
         throw failed();
       }
-      const row = await takeChallenge(`register:${sha256(challenge)}`, 'register');
+      const row = await takeChallenge(`${ADD_PASSKEY}:${sha256(challenge)}`, ADD_PASSKEY);
       if (!row || row.userId !== userId) throw failed();
       const verification = await verified(() =>
         webauthn().verifyRegistrationResponse({
@@ -164,7 +198,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
           expectedChallenge: row.challenge,
           expectedOrigin: rp.origins,
           expectedRPID: rp.rpID,
-          requireUserVerification: false,
+          requireUserVerification: true,
           supportedAlgorithmIDs: ALGORITHMS,
         })
       );
@@ -188,12 +222,16 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     async loginOptions(identifier: string | undefined) {
       const rp = await relyingParty();
       const user = identifier ? await getService(strapi, 'accounts').findLoginUser(identifier) : null;
-      const allowCredentials = user ? (await rowsOf(user.id)).map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })) : [];
+      // Options naming an identifier take only its account's passkeys: the answer must come from one of them. One
+      // without an account takes none (0 names no account), as an account without passkeys does, with the same reads
+      // and made-up credentials: neither the list, the time nor a passkey of one's own tells them apart.
+      const owner = identifier ? (user?.id ?? 0) : null;
+      const real = owner === null ? [] : (await rowsOf(owner)).map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined }));
+      const allowCredentials = identifier && real.length === 0 ? decoyCredentials(identifier) : real;
       const challenge = randomChallenge();
       const key = clock().randomBytes(16).toString('hex');
-      const options = await webauthn().generateAuthenticationOptions({ rpID: rp.rpID, challenge, allowCredentials, userVerification: 'preferred' });
-      // Options for a named account take only its passkeys: the answer must come from one of them.
-      await saveChallenge('login', options.challenge, user?.id ?? null, `login:${sha256(key)}`);
+      const options = await webauthn().generateAuthenticationOptions({ rpID: rp.rpID, challenge, allowCredentials, userVerification: 'required' });
+      await saveChallenge('login', options.challenge, owner, `login:${sha256(key)}`);
       return { key, options };
     },
 
@@ -211,7 +249,8 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
           expectedOrigin: rp.origins,
           expectedRPID: rp.rpID,
           credential: { id: passkey.credentialId, publicKey: webauthnHelpers().isoBase64URL.toBuffer(passkey.publicKey), counter: Number(passkey.counter) },
-          requireUserVerification: false,
+          // Both factors at once only when the authenticator verified the user (the UV flag), not just their presence.
+          requireUserVerification: true,
         })
       );
       const user = await getService(strapi, 'accounts').findUser(passkey.userId);

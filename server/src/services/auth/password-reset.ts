@@ -20,7 +20,7 @@ const passwordReset = ({ strapi }: { strapi: Core.Strapi }) => ({
     const accounts = getService(strapi, 'accounts');
     const password = await accounts.clearPassword(body, config);
     await accounts.checkNewPassword(password);
-    if (!(await getService(strapi, 'email-code').verify(body.identifier, body.code, config))) {
+    if (!(await getService(strapi, 'email-code').verify(body.identifier, body.code, 'reset', config))) {
       throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
     }
     const user = await accounts.findByEmail(body.identifier);

@@ -22,7 +22,7 @@ const passwordless = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The tokens, or for an account with a second factor the challenge `/auth/login/mfa` finishes. */
   async login(body: LoginCodeBody, client: ClientInfo, config: PluginConfig): Promise<SignIn> {
     this.assertEnabled(config);
-    if (!(await getService(strapi, 'email-code').verify(body.identifier, body.code, config))) {
+    if (!(await getService(strapi, 'email-code').verify(body.identifier, body.code, 'login-code', config))) {
       throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
     }
     const accounts = getService(strapi, 'accounts');

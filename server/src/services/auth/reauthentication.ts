@@ -1,14 +1,16 @@
 /**
- * Re-authentication before a sensitive action of a signed-in account (an e-mail change, deleting the account): its
- * password (plain or `encryptedPassword`), or, where the action allows it, an e-mail code sent to the account's
- * address. A password try counts as a login of the account: per client IP and on the account's failed-login counter,
- * with the same limits and escalation as `/auth/login` (past the max: 429 with `details.captcha: 'required'`), and a
- * right password gives its hit back. A further factor an action needs (a second factor) is checked here too.
+ * Re-authentication before a sensitive action of a signed-in account (an e-mail change, deleting the account, adding
+ * a second factor or a passkey): its password (plain or `encryptedPassword`), or, where the action allows it, an
+ * e-mail code sent to the account's address for that action. A password try counts as a login of the account: per
+ * client IP and on the account's failed-login counter, with the same limits and escalation as `/auth/login` (past the
+ * max: 429 with `details.captcha: 'required'`), and a right password gives its hit back. The second factor an action
+ * needs is the caller's next step (`mfa.requireSecondFactor`).
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
 import type { ReauthInput } from '../../domain/shapes/account';
+import type { CodePurpose } from '../../domain/shapes/auth';
 import { rateLimitAddress, type ClientInfo } from '../../utils/client';
 import { getService } from '../get-service';
 import { ACCOUNT_ERRORS, type UserRow } from './accounts';
@@ -22,11 +24,20 @@ export interface Requester {
 }
 
 const reauthentication = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Throws unless `input` proves `user` is at the keyboard; `allowCode`: an e-mail code to the account will do. */
-  async confirm(user: UserRow, input: ReauthInput, requester: Requester, config: PluginConfig, { allowCode = false } = {}): Promise<void> {
+  /**
+   * Throws unless `input` proves `user` is at the keyboard; `codePurpose`: an e-mail code sent to the account's
+   * address for that purpose will do in place of the password.
+   */
+  async confirm(
+    user: UserRow,
+    input: ReauthInput,
+    requester: Requester,
+    config: PluginConfig,
+    { codePurpose }: { codePurpose?: CodePurpose } = {}
+  ): Promise<void> {
     const hasPassword = input.password !== undefined || input.encryptedPassword !== undefined;
-    if (!hasPassword && allowCode && input.code !== undefined) {
-      if (!(await getService(strapi, 'email-code').verify(user.email, input.code, config))) {
+    if (!hasPassword && codePurpose !== undefined && input.code !== undefined) {
+      if (!(await getService(strapi, 'email-code').verify(user.email, input.code, codePurpose, config))) {
         throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
       }
       return;

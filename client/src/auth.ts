@@ -36,6 +36,15 @@ export interface PasswordInput {
   encrypt?: boolean;
 }
 
+/** What an e-mailed code is for; a route takes only codes of its own purpose (none: registration and the login captcha). */
+export type CodePurpose = shapes.CodePurpose;
+
+/**
+ * Proof that the owner is adding a passkey: the password (or, for an account without one, a code `sendCode` sent for
+ * `'add-passkey'`), and with TOTP on `mfaCode` (a current TOTP or a recovery code).
+ */
+export type PasskeyOwnerInput = (PasswordInput | { code: string }) & { mfaCode?: string };
+
 export type LoginInput = CaptchaAnswer & Pick<z.input<typeof shapes.loginBody>, 'identifier'> & PasswordInput;
 export type RegisterInput = CaptchaAnswer & Pick<z.input<typeof shapes.registerBody>, 'username' | 'email'> & PasswordInput;
 
@@ -101,9 +110,15 @@ export function authCalls(session: Session) {
 
     /** Passkeys, through the browser's WebAuthn API (`@simplewebauthn/browser`). */
     passkeys: {
-      /** Creates a passkey on this device for the signed-in account (the browser asks the user) and registers it. */
-      register: async (name?: string): Promise<PasskeyRegistered> => {
-        const optionsJSON = await post<CreationOptions>('/passkeys/register/options', {});
+      /**
+       * Creates a passkey on this device for the signed-in account and registers it: the server first checks the
+       * owner (`owner`: password or e-mailed code, and the second factor), then the browser asks the user (PIN or
+       * biometrics: the passkey will be both factors).
+       */
+      register: async (owner: PasskeyOwnerInput, name?: string): Promise<PasskeyRegistered> => {
+        const { mfaCode, ...proof } = owner;
+        const reauth = 'code' in proof ? { code: proof.code } : await credentials(proof);
+        const optionsJSON = await post<CreationOptions>('/passkeys/register/options', { ...reauth, ...(mfaCode ? { mfaCode } : {}) });
         const response = await startRegistration({ optionsJSON });
         return post<PasskeyRegistered>('/passkeys/register/verify', { response, ...(name ? { name } : {}) });
       },
@@ -127,9 +142,12 @@ export function authCalls(session: Session) {
     /** Registers, logs in and stores the tokens. */
     register: async (input: RegisterInput) => authenticate('/api/cms-plugin-bag/auth/register', await credentials(input)),
 
-    /** Sends a 6-digit code to the e-mail address; `expiresIn` is in seconds. */
-    sendCode: (identifier: string) =>
-      send<z.infer<typeof shapes.sendCodeResponse>>('/api/cms-plugin-bag/auth/send-code', json('POST', { identifier })),
+    /**
+     * Sends a 6-digit code to the e-mail address for `purpose` (the mail names it; only that action accepts the code);
+     * without one the code serves registration and the login captcha. `expiresIn` is in seconds.
+     */
+    sendCode: (identifier: string, purpose?: CodePurpose) =>
+      send<z.infer<typeof shapes.sendCodeResponse>>('/api/cms-plugin-bag/auth/send-code', json('POST', { identifier, ...(purpose ? { purpose } : {}) })),
 
     /** A new image captcha: show `svg`, send back `key` and what the user read as `code`. */
     getCaptcha: () => send<z.infer<typeof shapes.captchaImage>>('/api/cms-plugin-bag/auth/captcha-image'),

@@ -44,16 +44,17 @@ describe('the account, self-service', () => {
     if (jwt) req.set('Authorization', `Bearer ${jwt}`);
     return body === undefined ? req : req.set('Content-Type', 'application/json').send(JSON.stringify(body));
   };
-  /** The next mail to `address` with this subject (sign-in alerts may come in between). */
+  /** The next mail to `address` whose subject is (or starts with) this one (sign-in alerts may come in between). */
   const nextMail = async (address: string, subject: string): Promise<Mail> => {
     for (;;) {
       const mail = await smtp.nextMail(address);
-      if (mail.subject === subject) return mail;
+      if (mail.subject === subject || mail.subject.startsWith(`${subject} (`)) return mail;
     }
   };
   const nextCode = async (address: string) => /\b(\d{6})\b/.exec((await nextMail(address, 'Your verification code')).text)![1];
-  const sendCode = async (address: string) => {
-    await post('/send-code', { identifier: address }, { ip: freshIp() }).expect(200);
+  /** A code for `purpose` (§20: each route takes only codes of its own purpose). */
+  const sendCode = async (address: string, purpose?: string) => {
+    await post('/send-code', { identifier: address, ...(purpose ? { purpose } : {}) }, { ip: freshIp() }).expect(200);
     return nextCode(address);
   };
   const login = async (user: TestUser, opts: { ip?: string; ua?: string } = {}) =>
@@ -104,7 +105,7 @@ describe('the account, self-service', () => {
     it('changes the password with the host hashing, ends every session, returns no token', async () => {
       const user = await createUser(app.strapi);
       const { refreshToken } = await login(user);
-      const code = await sendCode(user.email);
+      const code = await sendCode(user.email, 'reset');
       const res = await post('/reset-password', { identifier: user.email.toUpperCase(), code, password: 'New-secret-pass-1' }).expect(200);
       expect(res.body).toEqual({ message: 'Password changed' });
       expectError(await refresh(refreshToken), 400, 'Invalid refresh token');
@@ -116,10 +117,10 @@ describe('the account, self-service', () => {
 
     it('refuses a wrong code, and a right code for an address with no account in the same words (the code is used up)', async () => {
       const user = await createUser(app.strapi);
-      await sendCode(user.email);
+      await sendCode(user.email, 'reset');
       expectError(await post('/reset-password', { identifier: user.email, code: '000000x', password: 'New-secret-pass-1' }), 400, 'Invalid or expired captcha code');
       const nobody = `nobody-${Date.now()}@example.com`;
-      const code = await sendCode(nobody);
+      const code = await sendCode(nobody, 'reset');
       expectError(await post('/reset-password', { identifier: nobody, code, password: 'New-secret-pass-1' }), 400, 'Invalid or expired captcha code');
       const left = await app.strapi.db.query(CAPTCHA_UID).count({ where: { kind: 'email' } });
       expectError(await post('/reset-password', { identifier: nobody, code, password: 'New-secret-pass-1' }), 400, 'Invalid or expired captcha code');
@@ -128,7 +129,7 @@ describe('the account, self-service', () => {
 
     it('applies the host password rules before using the code, and refuses a blocked account', async () => {
       const user = await createUser(app.strapi);
-      const code = await sendCode(user.email);
+      const code = await sendCode(user.email, 'reset');
       const long = await post('/reset-password', { identifier: user.email, code, password: 'x'.repeat(80) });
       expectError(long, 400, 'Password must be less than 73 bytes');
       // The code was not used by the refused attempt.
@@ -152,14 +153,14 @@ describe('the account, self-service', () => {
     it('logs in with a code alone when on; unknown addresses and wrong codes get the same 400', async () => {
       await setSettings(app.strapi, { account: { passwordless: { enabled: true } } });
       const user = await createUser(app.strapi);
-      const code = await sendCode(user.email);
+      const code = await sendCode(user.email, 'login-code');
       const res = await post('/login-code', { identifier: user.email, code }, { ip: freshIp() }).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
       expect(res.body.user).toMatchObject({ id: user.id, email: user.email });
       expect(res.body.user).not.toHaveProperty('password');
       expectError(await post('/login-code', { identifier: user.email, code }), 400, 'Invalid or expired captcha code');
       const nobody = `nobody-lc-${Date.now()}@example.com`;
-      const other = await sendCode(nobody);
+      const other = await sendCode(nobody, 'login-code');
       expectError(await post('/login-code', { identifier: nobody, code: other }), 400, 'Invalid or expired captcha code');
     });
 
@@ -450,7 +451,7 @@ describe('the account, self-service', () => {
         const root = (await comment(jwtFor(app.strapi, other), article.documentId, 'root')).body.data;
         const mine = (await comment(jwt, article.documentId, 'mine', root.documentId)).body.data;
         const reply = (await comment(jwtFor(app.strapi, other), article.documentId, 'reply', mine.documentId)).body.data;
-        const code = await sendCode(user.email);
+        const code = await sendCode(user.email, 'delete');
         await del('/me', jwt, { code }).expect(200);
         expect(await app.strapi.db.query(COMMENT).count({ where: { documentId: mine.documentId } })).toBe(0);
         const moved = await app.strapi.db.query(COMMENT).findOne({ where: { documentId: reply.documentId }, populate: ['parent'] });

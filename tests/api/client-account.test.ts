@@ -61,11 +61,11 @@ describe('typed client: the account', () => {
   it('resets a password and logs in with a code', async () => {
     const user = await createUser(app.strapi);
     const c = client();
-    await c.sendCode(user.email);
+    await c.sendCode(user.email, 'reset');
     expect(await c.resetPassword({ identifier: user.email, code: await smtp.nextCode(user.email), password: 'Client-new-pass-1' })).toEqual({
       message: 'Password changed',
     });
-    await c.sendCode(user.email);
+    await c.sendCode(user.email, 'login-code');
     const auth = await c.loginWithCode(user.email, await smtp.nextCode(user.email));
     expect(auth.user.id).toBe(user.id);
     expect(await c.isLoggedIn()).toBe(true);

@@ -213,7 +213,7 @@ describe('second factors: TOTP, recovery codes and the login challenge', () => {
       await setSettings(app.strapi, { account: { passwordless: { enabled: true } } });
       try {
         const { user, secret } = await enrolled();
-        await app.request().post(`${AUTH}/send-code`).send({ identifier: user.email }).expect(200);
+        await app.request().post(`${AUTH}/send-code`).send({ identifier: user.email, purpose: 'login-code' }).expect(200);
         const code = await smtp.nextCode(user.email);
         const res = await app.request().post(`${AUTH}/login-code`).send({ identifier: user.email, code }).expect(200);
         expect(Object.keys(res.body).sort()).toEqual(['methods', 'mfaRequired', 'mfaToken']);

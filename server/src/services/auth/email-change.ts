@@ -85,7 +85,16 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       const { revertWindow } = config.account.emailChange;
       await strapi.db.query(UID).deleteMany({ where: { userId: user.id, stage: 'pending' } });
       await strapi.db.query(UID).create({
-        data: { userId: user.id, stage: 'done', oldEmail, newEmail: pending.newEmail, tokenHash: sha256(token), expiresAt: now() + revertWindow * 1000 },
+        // createdAt from the plugin's clock, as the credentials a revert compares it with (passkeys, TOTP, recovery codes).
+        data: {
+          userId: user.id,
+          stage: 'done',
+          oldEmail,
+          newEmail: pending.newEmail,
+          tokenHash: sha256(token),
+          expiresAt: now() + revertWindow * 1000,
+          createdAt: new Date(now()),
+        },
       });
       await sendNotice(strapi, emailChangedNotice(oldEmail, pending.newEmail, revertUrl(token), describeSeconds(revertWindow)));
       return updated;

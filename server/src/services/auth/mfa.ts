@@ -69,7 +69,8 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       return `${chars.slice(0, 5)}-${chars.slice(5)}`;
     });
     await strapi.db.query(RECOVERY).deleteMany({ where: { userId } });
-    await strapi.db.query(RECOVERY).createMany({ data: codes.map((code) => ({ userId, codeHash: recoveryHash(userId, code) })) });
+    const createdAt = new Date(clock().now());
+    await strapi.db.query(RECOVERY).createMany({ data: codes.map((code) => ({ userId, codeHash: recoveryHash(userId, code), createdAt })) });
     return codes;
   };
 

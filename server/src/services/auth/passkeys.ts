@@ -213,6 +213,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
           counter: credential.counter,
           transports: credential.transports ?? null,
           name: name?.trim() || 'Passkey',
+          createdAt: new Date(clock().now()),
         },
       })) as PasskeyRow;
       const { id, name: shownName, createdAt } = summary(created);

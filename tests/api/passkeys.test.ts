@@ -199,9 +199,9 @@ describe('passkeys', () => {
   it('is both factors only with user verification: UV=0 is refused at login and at registration', async () => {
     const { user, jwt, authenticator } = await withPasskey();
     const named = await loginOptions(user.email);
-    expect(named.options.userVerification).toBe('required');
     const presenceOnly = authenticator.authenticate(named.options, { userVerified: false });
     expectError(await call('post', '/passkeys/login/verify', undefined, { key: named.key, response: presenceOnly }), 400, 'Passkey verification failed');
+    expect(named.options.userVerification).toBe('required');
     const anonymous = await loginOptions();
     expectError(
       await call('post', '/passkeys/login/verify', undefined, { key: anonymous.key, response: authenticator.authenticate(anonymous.options, { userVerified: false }) }),

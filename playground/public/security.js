@@ -74,9 +74,12 @@ $('totp-enable').addEventListener('click', async () => {
   }
 });
 
+// Adding a passkey needs the owner: the password above and, with the authenticator app on, one of its codes.
 $('passkey-add').addEventListener('click', async () => {
   try {
-    await client.passkeys.register('This device');
+    const mfaCode = $('security-mfa-code').value.trim();
+    await client.passkeys.register({ password: $('security-password').value, ...(mfaCode ? { mfaCode } : {}) }, 'This device');
+    $('security-mfa-code').value = '';
     await showSettings();
   } catch (error) {
     failed(error);

@@ -1,7 +1,7 @@
 /**
  * The example page's Security section in Chromium: TOTP enrolment from the QR code's secret and a passkey on the
- * DevTools virtual authenticator (WebAuthn.addVirtualAuthenticator through playwright-core's CDP session), then a
- * login with each. The page is opened at `localhost` (WebAuthn needs a domain, not an IP address), which is the
+ * DevTools virtual authenticator (WebAuthn.addVirtualAuthenticator through playwright-core's CDP session; it verifies
+ * the user, as the passkey must), added with the password and a second-factor code, then a login with each. The page is opened at `localhost` (WebAuthn needs a domain, not an IP address), which is the
  * site URL the relying party comes from.
  */
 import type { Browser } from 'playwright-core';
@@ -61,6 +61,13 @@ describe('second factors on the example page', () => {
     await page.getByText('Authenticator app on (10 recovery codes left)').waitFor();
     await screenshot(page, 'mfa-totp-enrolled');
 
+    // Adding a passkey asks for the owner: the password and, with the app on, a code (here a recovery code, since
+    // this time step's TOTP code went to the enrolment and the next one is kept for the login below).
+    const recoveryCode = (await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').first().textContent()) ?? '';
+    await page.getByLabel('Confirm it is you').fill(user.password);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Two-factor code required').waitFor();
+    await page.getByLabel('Authenticator or recovery code').fill(recoveryCode);
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByRole('list', { name: 'Passkeys' }).getByText('This device').waitFor();
 

@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
 import { claimAttempt } from '../../repositories/auth/codes';
+import { normalizeEmail } from '../../domain/auth';
 import { ServiceUnavailableError } from '../../domain/errors';
 import { getService } from '../get-service';
 import { describeMailFailure } from '../../utils/mail-failure';
@@ -39,7 +40,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
     async send(address: string, config: PluginConfig): Promise<SendResult> {
       const { expiresIn, resendInterval, subject } = config.captcha.email;
       const clock = getService(strapi, 'clock');
-      const email = address.toLowerCase();
+      const email = normalizeEmail(address);
       const lookup = lookupOf(email);
       const now = clock.now();
       const code = String(clock.randomInt(0, 1_000_000)).padStart(6, '0');
@@ -90,7 +91,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
      * and the right code is deleted by a conditional DELETE, so two concurrent uses give one success.
      */
     async verify(address: string, code: string, config: PluginConfig): Promise<boolean> {
-      const email = address.toLowerCase();
+      const email = normalizeEmail(address);
       const row = (await strapi.db.query(UID).findOne({ where: { kind: 'email', lookup: lookupOf(email) } })) as CodeRow | null;
       if (!row || Number(row.expiresAt) <= getService(strapi, 'clock').now()) return false;
 

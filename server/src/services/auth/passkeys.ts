@@ -117,6 +117,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
       if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
       await strapi.db.query(PASSKEY).delete({ where: { id: row.id } });
+      getService(strapi, 'credential-alerts').changed(userId, 'passkey-removed');
       return { message: 'Passkey removed' };
     },
 
@@ -181,6 +182,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
           name: name?.trim() || 'Passkey',
         },
       })) as PasskeyRow;
+      getService(strapi, 'credential-alerts').changed(userId, 'passkey-added');
       const { id, name: shownName, createdAt } = summary(created);
       return { id, name: shownName, createdAt };
     },

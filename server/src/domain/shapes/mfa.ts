@@ -40,7 +40,7 @@ export const loginResponse = lazyShape(() => z.union([authResponse, mfaChallenge
 
 /** Any string reaches the challenge's lookup (one not issued, or too long to be, is `Invalid or expired two-factor session`). */
 export const finishLoginBody = lazyShape(() =>
-  body({ mfaToken: string().min(1, atLeast(1)).refine(required, REQUIRED).describe('the `mfaToken` of the sign-in\'s first step'), code: code() }),
+  body({ mfaToken: string().refine(required, REQUIRED).describe('the `mfaToken` of the sign-in\'s first step'), code: code() }),
 );
 export const finishLoginResponse = lazyShape(() => z.object({ jwt: z.string(), refreshToken: z.string(), user }));
 

@@ -325,6 +325,12 @@ describe('credentials: codes counted, the owner told, identifiers normalized (CO
         400,
         'Email or Username are already taken',
       );
+      // The host's own register (auth.hostRoutes 'guarded') gets the normalized address.
+      expectError(
+        await call('post', '/api/auth/local/register', { body: { username: `host${user.id}`, email: alike, password: 'Some-password-1' } }),
+        400,
+        'Email or Username are already taken',
+      );
       expect((await call('post', '/login', { body: { identifier: alike.toUpperCase(), password: user.password } }).expect(200)).body.user.id).toBe(user.id);
 
       await call('post', '/send-code', { body: { identifier: alike } }).expect(200);

@@ -64,14 +64,38 @@ const NOT_YOU = 'If this was not you, reset your password, end your other sessio
 
 /** Per event: the subject and what happened. No link: a notice acts on nothing, and a link in it could be forged. */
 export const CREDENTIAL_NOTICES: Record<CredentialEvent, { subject: string; what: string }> = {
-  'passkey-added': { subject: 'A passkey was added to your account', what: 'A passkey was added to your account: it can now sign in to it.' },
-  'passkey-removed': { subject: 'A passkey was removed from your account', what: 'A passkey was removed from your account: it can no longer sign in to it.' },
-  'totp-enabled': { subject: 'Two-factor authentication was turned on', what: 'Two-factor authentication (an authenticator app) was turned on for your account.' },
-  'totp-disabled': { subject: 'Two-factor authentication was turned off', what: 'Two-factor authentication (an authenticator app) was turned off for your account, and its recovery codes were removed.' },
-  'recovery-codes-renewed': { subject: 'New recovery codes were made for your account', what: 'A new set of recovery codes was made for your account; the old ones no longer work.' },
-  'recovery-code-used': { subject: 'A recovery code was used', what: 'One of the recovery codes of your account was just used.' },
-  'password-changed': { subject: 'Your password was changed', what: 'The password of your account was changed.' },
-  'password-reset': { subject: 'Your password was reset', what: 'The password of your account was reset.' },
+  'passkey-added': {
+    subject: 'A passkey was added to your account',
+    what: 'A passkey was added to your account: it can now sign in to it.',
+  },
+  'passkey-removed': {
+    subject: 'A passkey was removed from your account',
+    what: 'A passkey was removed from your account: it can no longer sign in to it.',
+  },
+  'totp-enabled': {
+    subject: 'Two-factor authentication was turned on',
+    what: 'Two-factor authentication (an authenticator app) was turned on for your account.',
+  },
+  'totp-disabled': {
+    subject: 'Two-factor authentication was turned off',
+    what: 'Two-factor authentication (an authenticator app) was turned off for your account, and its recovery codes were removed.',
+  },
+  'recovery-codes-renewed': {
+    subject: 'New recovery codes were made for your account',
+    what: 'A new set of recovery codes was made for your account; the old ones no longer work.',
+  },
+  'recovery-code-used': {
+    subject: 'A recovery code was used',
+    what: 'One of the recovery codes of your account was just used.',
+  },
+  'password-changed': {
+    subject: 'Your password was changed',
+    what: 'The password of your account was changed.',
+  },
+  'password-reset': {
+    subject: 'Your password was reset',
+    what: 'The password of your account was reset.',
+  },
   'second-factor-locked': {
     subject: 'Too many wrong two-factor codes',
     what: 'Ten wrong two-factor codes in a row were entered for your account: its two-factor step is locked for 15 minutes.',

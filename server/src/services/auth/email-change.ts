@@ -93,7 +93,8 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
         data: { userId: user.id, stage: 'done', oldEmail, newEmail: pending.newEmail, tokenHash: sha256(token), expiresAt: now() + revertWindow * 1000 },
       });
       const at = new Date(now());
-      getService(strapi, 'credential-alerts').send(emailChangedNotice(oldEmail, pending.newEmail, revertUrl(token), describeSeconds(revertWindow), at, client));
+      const notice = emailChangedNotice(oldEmail, pending.newEmail, revertUrl(token), describeSeconds(revertWindow), at, client);
+      getService(strapi, 'credential-alerts').send(notice);
       return updated;
     },
 

@@ -5,6 +5,7 @@ const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'purge').stop();
   await getService(strapi, 'comment-notifications').stop();
   await getService(strapi, 'comment-events').idle();
+  await getService(strapi, 'credential-alerts').idle();
 };
 
 export default destroy;

@@ -8,8 +8,22 @@ import type { AddressInfo } from 'net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** The subject of the plugin's sign-in alert mail. */
-const SIGN_IN_ALERT = 'New sign-in to your account';
+/**
+ * The subjects of the plugin's notices about an account (sign-in alert, credential changes, the second factor's
+ * lock): mails with no code in them, which `nextCode` passes over.
+ */
+export const NOTICE_SUBJECTS = new Set([
+  'New sign-in to your account',
+  'A passkey was added to your account',
+  'A passkey was removed from your account',
+  'Two-factor authentication was turned on',
+  'Two-factor authentication was turned off',
+  'New recovery codes were made for your account',
+  'A recovery code was used',
+  'Your password was changed',
+  'Your password was reset',
+  'Too many wrong two-factor codes',
+]);
 
 export interface Mail {
   to: string[];
@@ -27,7 +41,7 @@ export interface TestSmtp {
   mails: Mail[];
   /** The first mail to `address` (case-insensitive) not returned before, waiting up to `timeoutMs`. */
   nextMail: (address: string, timeoutMs?: number) => Promise<Mail>;
-  /** The 6-digit code of the next mail to `address` (sign-in alerts skipped). */
+  /** The 6-digit code of the next mail to `address` (notices skipped). */
   nextCode: (address: string, timeoutMs?: number) => Promise<string>;
   stop: () => Promise<void>;
   start: () => Promise<void>;
@@ -101,8 +115,8 @@ export async function startSmtp(): Promise<TestSmtp> {
     nextMail,
     async nextCode(address, timeoutMs) {
       let mail = await nextMail(address, timeoutMs);
-      // A sign-in alert (docs/accounts.md#your-own-account) may come between a login and the code a test waits for.
-      while (mail.subject === SIGN_IN_ALERT) mail = await nextMail(address, timeoutMs);
+      // A notice (docs/accounts.md#alerts) may come between a login or a change and the code a test waits for.
+      while (NOTICE_SUBJECTS.has(mail.subject)) mail = await nextMail(address, timeoutMs);
       const match = /\b(\d{6})\b/.exec(mail.text);
       if (!match) throw new Error(`no 6-digit code in the mail to ${address}`);
       return match[1];

@@ -94,7 +94,7 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
     async confirmEmail(ctx: Context) {
       const user = await account(ctx);
       const { code } = validateEmailConfirmBody(ctx.request.body);
-      const updated = await getService(strapi, 'email-change').confirm(user, code, await settings());
+      const updated = await getService(strapi, 'email-change').confirm(user, code, clientInfo(ctx), await settings());
       ctx.body = await sanitizeUser(updated, ctx);
     },
 

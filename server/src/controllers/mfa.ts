@@ -35,12 +35,12 @@ const mfaController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async totpEnable(ctx: Context) {
       const userId = signedIn(ctx);
-      ctx.body = await mfa().enable(userId, validateTotpEnableBody(ctx.request.body).code);
+      ctx.body = await mfa().enable(userId, validateTotpEnableBody(ctx.request.body).code, requesterOf(ctx));
     },
 
     async recoveryCodes(ctx: Context) {
       const userId = signedIn(ctx);
-      ctx.body = await mfa().regenerateRecoveryCodes(userId, validateMfaCodeBody(ctx.request.body).mfaCode);
+      ctx.body = await mfa().regenerateRecoveryCodes(userId, validateMfaCodeBody(ctx.request.body).mfaCode, requesterOf(ctx));
     },
 
     async disable(ctx: Context) {

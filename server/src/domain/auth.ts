@@ -7,6 +7,13 @@ export const REFRESH_ERRORS = {
   blocked: 'Your account has been blocked by an administrator',
 } as const;
 
+/**
+ * An e-mail address as the plugin compares and stores it: Unicode NFKC (so a look-alike typed with full-width or
+ * compatibility characters is the address it looks like) and lower case. Every lookup, code, counter and new
+ * address goes through it.
+ */
+export const normalizeEmail = (address: string): string => address.normalize('NFKC').toLowerCase();
+
 /** The host's own auth actions the plugin guards (REST routes and GraphQL mutations). */
 export type HostAuthRoute = 'login' | 'register' | 'forgotPassword';
 

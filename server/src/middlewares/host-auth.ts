@@ -9,7 +9,7 @@ import type { Context, Next } from 'koa';
 import type { HostAuthRoute } from '../domain/auth';
 import { getService } from '../services/get-service';
 import { validateCaptchaFields } from '../validation/auth';
-import { captchaEscalated } from '../domain/auth';
+import { captchaEscalated, normalizeEmail } from '../domain/auth';
 import { USER_UID } from '../domain/uids';
 import { clientInfo } from '../utils/client';
 import type { RateLimitMiddlewareConfig } from './rate-limit';
@@ -34,12 +34,14 @@ export const hostAuthGuarded = (strapi: Core.Strapi) => getService(strapi, 'sett
 
 /**
  * The captcha check of a host auth route (`key` and `code` taken out of `fields` once read). Shared by the route
- * middleware and the guard of the host's GraphQL auth mutations (graphql/host-auth.ts).
+ * middleware and the guard of the host's GraphQL auth mutations (graphql/host-auth.ts). The `email` the host gets is
+ * normalized as the plugin's own routes compare it (`normalizeEmail`): the host only lower-cases it.
  */
 export const checkHostCaptcha = async (strapi: Core.Strapi, route: HostAuthRoute, fields: Record<string, unknown>, escalated: boolean) => {
   const captcha = await validateCaptchaFields(fields);
   delete fields.key;
   delete fields.code;
+  if (route !== 'login' && typeof fields.email === 'string') fields.email = normalizeEmail(fields.email);
   await getService(strapi, 'accounts').guardHostRoute(route, fields, captcha, escalated);
 };
 

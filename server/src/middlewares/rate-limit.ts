@@ -14,7 +14,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
 import type { RateLimitName } from '../config/schema';
-import { markCaptchaEscalated } from '../domain/auth';
+import { markCaptchaEscalated, normalizeEmail } from '../domain/auth';
 import { clientInfo, rateLimitAddress } from '../utils/client';
 import { getService } from '../services/get-service';
 
@@ -59,7 +59,7 @@ export const countRequest = async <T>(
   if (typeof identifier !== 'string' || identifier.trim() === '') return handle(false);
   const subject = escalate
     ? await getService(strapi, 'accounts').loginFailureSubject(identifier)
-    : `id:${identifier.trim().toLowerCase()}`;
+    : `id:${normalizeEmail(identifier.trim())}`;
   const byIdentifier = await limiter.check(limit, subject, config);
   let escalated = false;
   if (!byIdentifier.allowed) {

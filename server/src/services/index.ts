@@ -12,6 +12,7 @@ import commentNotifications from './comments/notifications';
 import commentReactions from './comments/reactions';
 import commentReports from './comments/reports';
 import commentThreads from './comments/threads';
+import credentialAlerts from './auth/credential-alerts';
 import crypto from './crypto/crypto';
 import discoveryCommentFeed from './discovery/comment-feed';
 import discoveryFeeds from './discovery/feeds';
@@ -55,6 +56,7 @@ export default {
   'comment-reactions': commentReactions,
   'comment-reports': commentReports,
   'comment-threads': commentThreads,
+  'credential-alerts': credentialAlerts,
   crypto,
   'discovery-comment-feed': discoveryCommentFeed,
   'discovery-feeds': discoveryFeeds,

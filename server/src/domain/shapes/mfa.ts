@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { lazyShape } from './lazy';
 import { authResponse, passwordFields, requiredText, user } from './auth';
-import { BODY_NOT_OBJECT, REQUIRED, atLeast, required, text } from './fields';
+import { BODY_NOT_OBJECT, REQUIRED, atLeast, required, string, text } from './fields';
 
 const body = <T extends z.ZodRawShape>(fields: T) => z.object(fields, { error: BODY_NOT_OBJECT });
 
@@ -38,7 +38,10 @@ export const mfaChallenge = lazyShape(() => z.object({
 /** `/auth/login` (and every first-factor sign-in): the tokens, or the challenge. */
 export const loginResponse = lazyShape(() => z.union([authResponse, mfaChallenge]));
 
-export const finishLoginBody = lazyShape(() => body({ mfaToken: text(128).min(1, atLeast(1)).refine(required, REQUIRED), code: code() }));
+/** Any string reaches the challenge's lookup (one not issued, or too long to be, is `Invalid or expired two-factor session`). */
+export const finishLoginBody = lazyShape(() =>
+  body({ mfaToken: string().refine(required, REQUIRED).describe('the `mfaToken` of the sign-in\'s first step'), code: code() }),
+);
 export const finishLoginResponse = lazyShape(() => z.object({ jwt: z.string(), refreshToken: z.string(), user }));
 
 export type MfaChallenge = z.output<typeof mfaChallenge>;

@@ -21,6 +21,31 @@ export const claimTotpStep = async (strapi: Core.Strapi, userId: number, step: n
   return updated === 1;
 };
 
+/**
+ * Counts one more wrong code in the account's run; the call that brings the run to `threshold` locks the second
+ * factor until `lockUntil` and starts a new run: true for that call only, so concurrent wrong codes lock (and mail) once.
+ */
+export const countWrongCode = async (strapi: Core.Strapi, userId: number, threshold: number, lockUntil: number): Promise<boolean> => {
+  const { table, column } = tableOf(strapi, FACTOR);
+  // A row from before the column existed may hold NULL.
+  await strapi.db
+    .connection(table)
+    .where(column('userId'), userId)
+    .update({ [column('failedCodes')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('failedCodes')]) });
+  const locked: number = await strapi.db
+    .connection(table)
+    .where(column('userId'), userId)
+    .andWhere(column('failedCodes'), '>=', threshold)
+    .update({ [column('failedCodes')]: 0, [column('lockedUntil')]: lockUntil });
+  return locked === 1;
+};
+
+/** A right code ends the account's run of wrong ones. */
+export const clearWrongCodes = async (strapi: Core.Strapi, userId: number): Promise<void> => {
+  const { table, column } = tableOf(strapi, FACTOR);
+  await strapi.db.connection(table).where(column('userId'), userId).andWhere(column('failedCodes'), '>', 0).update({ [column('failedCodes')]: 0 });
+};
+
 /** Deletes the account's recovery code of that hash: true when this call used it up. */
 export const useRecoveryCode = async (strapi: Core.Strapi, userId: number, codeHash: string): Promise<boolean> => {
   const { table, column } = tableOf(strapi, RECOVERY);

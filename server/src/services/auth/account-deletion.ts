@@ -30,7 +30,7 @@ const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
     this.assertEnabled(config);
     await getService(strapi, 'reauthentication').confirm(user, body, requester, config, { codePurpose: 'delete' });
     // An account with TOTP on proves the second factor too.
-    await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode);
+    await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode, requester);
 
     const voter = voterKey(strapi, { user, client: requester.client });
     const likes = (await strapi.db.query(REACTION).findMany({ where: { voter }, select: ['comment'] })) as { comment: number }[];

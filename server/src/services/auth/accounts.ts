@@ -7,7 +7,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
-import type { HostAuthRoute } from '../../domain/auth';
+import { normalizeEmail, type HostAuthRoute } from '../../domain/auth';
+import { fieldError } from '../../domain/errors';
 import type { CaptchaInput, LoginBody, RegisterBody } from '../../domain/shapes/auth';
 import { USER_UID } from '../../domain/uids';
 import type { ClientInfo } from '../../utils/client';
@@ -55,9 +56,10 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
    * and is not sent to the database (PostgreSQL refuses a NUL in a query: a 500).
    */
   const findLoginUser = async (identifier: string): Promise<UserRow | null> => {
-    if (identifier.length > MAX_IDENTIFIER_LENGTH || identifier.includes('\u0000')) return null;
+    const email = normalizeEmail(identifier);
+    if (email.length > MAX_IDENTIFIER_LENGTH || identifier.length > MAX_IDENTIFIER_LENGTH || identifier.includes('\u0000')) return null;
     return (await strapi.db.query(USER_UID).findOne({
-      where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
+      where: { provider: 'local', $or: [{ email }, { username: identifier }] },
     })) as UserRow | null;
   };
 
@@ -67,10 +69,11 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     checkNewPassword,
     advancedSettings,
 
-    /** The local account whose address is `email` (any case), as password reset and login by code look it up. */
-    async findByEmail(email: string): Promise<UserRow | null> {
+    /** The local account whose address is `address` (normalized: any case, NFKC), as password reset and login by code look it up. */
+    async findByEmail(address: string): Promise<UserRow | null> {
+      const email = normalizeEmail(address);
       if (email.length > MAX_IDENTIFIER_LENGTH || email.includes('\u0000')) return null;
-      return (await strapi.db.query(USER_UID).findOne({ where: { provider: 'local', email: email.toLowerCase() } })) as UserRow | null;
+      return (await strapi.db.query(USER_UID).findOne({ where: { provider: 'local', email } })) as UserRow | null;
     },
 
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
@@ -82,7 +85,8 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const settings = await advancedSettings();
       if (!settings.allow_register) throw new errors.ApplicationError(ACCOUNT_ERRORS.registerDisabled);
 
-      const email = body.email.toLowerCase();
+      const email = normalizeEmail(body.email);
+      if (email.length > MAX_IDENTIFIER_LENGTH) throw fieldError('email', `email must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
       await checkCaptcha(requiredKinds(config.register.captcha), body, email, 'register', config);
 
       const role = await strapi.db.query(ROLE_UID).findOne({ where: { type: settings.default_role } });
@@ -155,7 +159,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       client: ClientInfo,
       setRetryAfter: (seconds: number) => void,
     ): Promise<{ user: UserRow; tokens: Tokens }> {
-      const userId = await getService(strapi, 'mfa').finishChallenge(mfaToken, code, setRetryAfter);
+      const userId = await getService(strapi, 'mfa').finishChallenge(mfaToken, code, { client, setRetryAfter });
       const user = await this.findUser(userId);
       // Blocked (or gone) while the challenge was pending: the same answer as a spent token.
       if (!user || user.blocked === true) throw new errors.ValidationError(MFA_ERRORS.invalidSession);
@@ -175,7 +179,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       if (route !== 'login') {
         const settings = route === 'register' ? config.register.captcha : config.login.captcha;
-        await checkCaptcha(requiredKinds(settings), captcha, text(body.email).toLowerCase(), route === 'register' ? 'register' : 'login', config);
+        await checkCaptcha(requiredKinds(settings), captcha, normalizeEmail(text(body.email)), route === 'register' ? 'register' : 'login', config);
         return;
       }
       const identifier = text(body.identifier);
@@ -199,7 +203,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async loginFailureSubject(identifier: string): Promise<string> {
       const user = await findLoginUser(identifier);
-      return user ? `user:${user.id}` : `id:${identifier.trim().toLowerCase()}`;
+      return user ? `user:${user.id}` : `id:${normalizeEmail(identifier.trim())}`;
     },
 
     /** The local account a login identifier names (e-mail in any case, or username), or null. */

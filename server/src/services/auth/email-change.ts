@@ -9,6 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../config/schema';
+import { normalizeEmail } from '../../domain/auth';
 import { fieldError } from '../../domain/errors';
 import { uid } from '../../domain/plugin-id';
 import { serverUrl, type ServerConfig } from '../../domain/server-url';
@@ -16,7 +17,8 @@ import type { EmailChangeBody } from '../../domain/shapes/account';
 import { USER_UID } from '../../domain/uids';
 import { sha256 } from '../../utils/secret-hash';
 import { getService } from '../get-service';
-import { emailChangedNotice, sendNotice } from './account-mails';
+import type { ClientInfo } from '../../utils/client';
+import { emailChangedNotice } from './account-mails';
 import { ACCOUNT_ERRORS, type UserRow } from './accounts';
 import { describeSeconds, type SendResult } from './email-code';
 import type { Requester } from './reauthentication';
@@ -40,9 +42,12 @@ export interface ChangeRow {
 const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
   const now = () => getService(strapi, 'clock').now();
 
-  /** Whether another account (any provider) has `email`. */
+  /**
+   * Whether another account (any provider) has `email` as its address, or as its username in any case (a login by
+   * that identifier would otherwise match two accounts).
+   */
   const takenByAnother = async (email: string, userId: number) =>
-    (await strapi.db.query(USER_UID).count({ where: { email, id: { $ne: userId } } })) > 0;
+    (await strapi.db.query(USER_UID).count({ where: { $or: [{ email }, { username: { $eqi: email } }], id: { $ne: userId } } })) > 0;
 
   /** The revert link: its origin from configuration only (the host's server URL), never from a request. */
   const revertUrl = (token: string) => {
@@ -56,9 +61,10 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
     async request(user: UserRow, body: EmailChangeBody, requester: Requester, config: PluginConfig): Promise<SendResult> {
       await getService(strapi, 'reauthentication').confirm(user, body, requester, config);
       // An account with TOTP on proves the second factor too.
-      await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode);
-      const email = body.email.toLowerCase();
-      if (email === user.email.toLowerCase()) throw fieldError('email', 'email is already the address of this account');
+      await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode, requester);
+      const email = normalizeEmail(body.email);
+      if (email.length > 255) throw fieldError('email', 'email must be at most 255 characters');
+      if (email === normalizeEmail(user.email)) throw fieldError('email', 'email is already the address of this account');
       if (await takenByAnother(email, user.id)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
       const result = await getService(strapi, 'email-code').send(email, config, 'email-change');
       if (!result.sent) return result;
@@ -69,8 +75,11 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       return result;
     },
 
-    /** The code sent to the new address makes it the account's; the old one gets the notice with the revert link. */
-    async confirm(user: UserRow, code: string, config: PluginConfig): Promise<UserRow> {
+    /**
+     * The code sent to the new address makes it the account's; the old one gets the notice (when, from where, and
+     * the revert link), after the answer as every credential change's.
+     */
+    async confirm(user: UserRow, code: string, client: ClientInfo, config: PluginConfig): Promise<UserRow> {
       const pending = (await strapi.db.query(UID).findOne({
         where: { userId: user.id, stage: 'pending', expiresAt: { $gt: now() } },
         orderBy: { id: 'desc' },
@@ -96,7 +105,9 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
           createdAt: new Date(now()),
         },
       });
-      await sendNotice(strapi, emailChangedNotice(oldEmail, pending.newEmail, revertUrl(token), describeSeconds(revertWindow)));
+      const at = new Date(now());
+      const notice = emailChangedNotice(oldEmail, pending.newEmail, revertUrl(token), describeSeconds(revertWindow), at, client);
+      getService(strapi, 'credential-alerts').send(notice);
       return updated;
     },
 

@@ -9,6 +9,7 @@ import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../config/schema';
 import type { CodePurpose } from '../../domain/shapes/auth';
 import { claimAttempt } from '../../repositories/auth/codes';
+import { normalizeEmail } from '../../domain/auth';
 import { ServiceUnavailableError } from '../../domain/errors';
 import { getService } from '../get-service';
 import { describeMailFailure } from '../../utils/mail-failure';
@@ -58,7 +59,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
     async send(address: string, config: PluginConfig, purpose?: CodePurpose): Promise<SendResult> {
       const { expiresIn, resendInterval, subject } = config.captcha.email;
       const clock = getService(strapi, 'clock');
-      const email = address.toLowerCase();
+      const email = normalizeEmail(address);
       const lookup = lookupOf(email);
       const now = clock.now();
       const code = String(clock.randomInt(0, 1_000_000)).padStart(6, '0');
@@ -113,7 +114,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
      * by a conditional DELETE, so two concurrent uses give one success. A code of another purpose is a wrong try.
      */
     async verify(address: string, code: string, purpose: CodePurpose, config: PluginConfig): Promise<boolean> {
-      const email = address.toLowerCase();
+      const email = normalizeEmail(address);
       const row = (await strapi.db.query(UID).findOne({ where: { kind: 'email', lookup: lookupOf(email) } })) as CodeRow | null;
       if (!row || Number(row.expiresAt) <= getService(strapi, 'clock').now()) return false;
 

@@ -5,12 +5,20 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { Context } from 'koa';
 import { forbidden } from '../../domain/errors';
 import type { Requester } from './reauthentication';
 import { uid } from '../../domain/plugin-id';
 import type { PasswordInput } from '../../domain/shapes/auth';
-import { claimChallengeAttempt, claimTotpStep, endChallenge, useRecoveryCode } from '../../repositories/auth/mfa';
-import { describeMailFailure } from '../../utils/mail-failure';
+import {
+  claimChallengeAttempt,
+  claimTotpStep,
+  clearWrongCodes,
+  countWrongCode,
+  endChallenge,
+  useRecoveryCode,
+} from '../../repositories/auth/mfa';
+import { clientInfo, rateLimitAddress } from '../../utils/client';
 import { secretHash, sha256 } from '../../utils/secret-hash';
 import { getService } from '../get-service';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
@@ -23,6 +31,11 @@ const RECOVERY_CODES = 10;
 /** How long a login's mfaToken lives, and how many wrong codes void it. */
 export const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 export const MFA_MAX_ATTEMPTS = 5;
+/** Wrong codes in a row (any route, any instance) that lock an account's second factor, and for how long. */
+export const MFA_LOCK_THRESHOLD = 10;
+export const MFA_LOCK_MS = 15 * 60 * 1000;
+/** Longer than any mfaToken this plugin issues: not looked up, answered as any other unknown token. */
+const MAX_MFA_TOKEN_LENGTH = 4096;
 export const MFA_DISABLED = 'Two-factor authentication is disabled';
 
 export const MFA_ERRORS = {
@@ -33,6 +46,7 @@ export const MFA_ERRORS = {
   codeRequired: 'Two-factor code required',
   invalidSession: 'Invalid or expired two-factor session',
   required: 'Two-factor authentication required',
+  locked: 'Too many invalid two-factor codes, try again later',
 } as const;
 
 interface FactorRow {
@@ -41,6 +55,8 @@ interface FactorRow {
   secret?: string | null;
   pendingSecret?: string | null;
   enabledAt?: number | string | null;
+  failedCodes?: number | null;
+  lockedUntil?: number | string | null;
 }
 
 interface ChallengeRow {
@@ -74,31 +90,71 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     return codes;
   };
 
-  const mailRecoveryNotice = async (userId: number) => {
-    const user = await getService(strapi, 'accounts').findUser(userId);
-    if (!user?.email) return;
-    const left = await strapi.db.query(RECOVERY).count({ where: { userId } });
-    try {
-      await strapi.plugin('email').service('email').send({
-        to: user.email,
-        subject: 'A recovery code was used to sign in',
-        text: `A recovery code of your account was just used to sign in. ${left} recovery codes are left.\n\nIf this was not you, change your password and set up two-factor authentication again.`,
-      });
-    } catch (error) {
-      strapi.log.warn(`cms-plugin-bag: recovery-code notice not sent (${describeMailFailure(error)})`);
-    }
+  const alert = () => getService(strapi, 'credential-alerts');
+
+  /** True when `code` is a current TOTP code (not used before) of `secret`, or, `recovery`, one of the account's unused recovery codes. */
+  const checkCode = async (userId: number, encryptedSecret: string, code: string, recovery: boolean): Promise<boolean> => {
+    const trimmed = code.trim();
+    const secret = await getService(strapi, 'crypto').aesDecrypt(encryptedSecret);
+    const step = totpStep(secret, trimmed, clock().now());
+    if (step !== undefined) return claimTotpStep(strapi, userId, step);
+    if (!recovery || /^\d{6}$/.test(trimmed)) return false;
+    if (!(await useRecoveryCode(strapi, userId, recoveryHash(userId, trimmed)))) return false;
+    alert().changed(userId, 'recovery-code-used', {
+      extra: async () => `${await strapi.db.query(RECOVERY).count({ where: { userId } })} recovery codes are left.`,
+    });
+    return true;
   };
 
-  /** True when `code` is the account's current TOTP code (not used before) or one of its unused recovery codes. */
-  const checkCode = async (factor: FactorRow, code: string): Promise<boolean> => {
-    const trimmed = code.trim();
-    const secret = await getService(strapi, 'crypto').aesDecrypt(factor.secret!);
-    const step = totpStep(secret, trimmed, clock().now());
-    if (step !== undefined) return claimTotpStep(strapi, factor.userId, step);
-    if (/^\d{6}$/.test(trimmed)) return false;
-    if (!(await useRecoveryCode(strapi, factor.userId, recoveryHash(factor.userId, trimmed)))) return false;
-    await mailRecoveryNotice(factor.userId);
-    return true;
+  /** The requester of the request being handled, for a caller that has none at hand. */
+  const currentRequester = (): Requester | undefined => {
+    const ctx = strapi.requestContext.get() as Context | undefined;
+    return ctx ? { client: clientInfo(ctx), setRetryAfter: (seconds) => ctx.set('Retry-After', String(seconds)) } : undefined;
+  };
+
+  /**
+   * The one check of a second-factor code, on every route that takes one (the login step, new recovery codes,
+   * disable, enable, e-mail change, deletion, adding a passkey). Locked (ten wrong codes in a row, on any instance):
+   * refused whatever the code. Each try counts on `rateLimit.login`, per client IP (unless the route's middleware
+   * counted it: `ipCounted`) and on the account's failed-login counter, the one `/auth/login` escalates on (past either
+   * max → 429); a right code gives both hits back and ends the run of wrong ones, a wrong one adds to the run, and the
+   * one that completes it locks the second factor for `MFA_LOCK_MS` and mails the owner. `pending`: the code of a
+   * secret being enabled (no recovery codes yet).
+   */
+  const verifyCode = async (
+    factor: FactorRow,
+    code: string,
+    requester: Requester | undefined,
+    { pending = false, ipCounted = false }: { pending?: boolean; ipCounted?: boolean } = {},
+  ): Promise<void> => {
+    const now = clock().now();
+    if (Number(factor.lockedUntil ?? 0) > now) throw new errors.ValidationError(MFA_ERRORS.locked);
+    const config = await getService(strapi, 'settings').get();
+    const limiter = getService(strapi, 'rate-limit');
+    const refuse = (retryAfter: number): never => {
+      requester?.setRetryAfter(retryAfter);
+      throw new errors.RateLimitError();
+    };
+    const byIp = requester && !ipCounted ? `ip:${rateLimitAddress(requester.client.ip)}` : undefined;
+    if (byIp) {
+      const hit = await limiter.check('login', byIp, config);
+      if (!hit.allowed) refuse(hit.retryAfter);
+    }
+    const byAccount = `user:${factor.userId}`;
+    const hit = await limiter.check('login', byAccount, config);
+    if (!hit.allowed) refuse(hit.retryAfter);
+    const right = pending
+      ? await checkCode(factor.userId, factor.pendingSecret!, code, false)
+      : await checkCode(factor.userId, factor.secret!, code, true);
+    if (!right) {
+      if (await countWrongCode(strapi, factor.userId, MFA_LOCK_THRESHOLD, now + MFA_LOCK_MS)) {
+        alert().changed(factor.userId, 'second-factor-locked', { client: requester?.client });
+      }
+      throw new errors.ValidationError(MFA_ERRORS.invalidCode);
+    }
+    if (Number(factor.failedCodes ?? 0) > 0) await clearWrongCodes(strapi, factor.userId);
+    await limiter.giveBack('login', byAccount, config);
+    if (byIp) await limiter.giveBack('login', byIp, config);
   };
 
   /** The password re-check of a change to the account's security: counted as a login of the account, as every re-authentication is. */
@@ -140,43 +196,47 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       return { secret, ...(await totpEnrolment(secret, issuer, user.email)) };
     },
 
-    /** Confirms the pending secret with a current code; answers the recovery codes, shown only here. */
-    async enable(userId: number, code: string) {
+    /** Confirms the pending secret with a current code (counted as every code is); answers the recovery codes, shown only here. */
+    async enable(userId: number, code: string, requester: Requester) {
       const factor = await factorOf(userId);
       if (factor?.secret) throw new errors.ValidationError(MFA_ERRORS.alreadyEnabled);
       if (!factor?.pendingSecret) throw new errors.ValidationError(MFA_ERRORS.noSetup);
-      const secret = await getService(strapi, 'crypto').aesDecrypt(factor.pendingSecret);
-      const step = totpStep(secret, code.trim(), clock().now());
-      if (step === undefined || !(await claimTotpStep(strapi, userId, step))) throw new errors.ValidationError(MFA_ERRORS.invalidCode);
+      await verifyCode(factor, code, requester, { pending: true });
       await strapi.db.query(FACTOR).update({
         where: { id: factor.id },
         data: { secret: factor.pendingSecret, pendingSecret: null, enabledAt: clock().now() },
       });
-      return { recoveryCodes: await newRecoveryCodes(userId) };
+      const recoveryCodes = await newRecoveryCodes(userId);
+      alert().changed(userId, 'totp-enabled', { client: requester.client });
+      return { recoveryCodes };
     },
 
     /**
      * What any action that needs the second factor calls first (new recovery codes, disable, e-mail change, account
-     * deletion): nothing when TOTP is off; else `mfaCode` must be a current TOTP or an unused recovery code.
+     * deletion, adding a passkey): nothing when TOTP is off; else `mfaCode` must be a current TOTP or an unused
+     * recovery code, checked and counted by `verifyCode`. `requester` defaults to the request being handled.
      */
-    async requireSecondFactor(userId: number, mfaCode: string | undefined): Promise<void> {
+    async requireSecondFactor(userId: number, mfaCode: string | undefined, requester: Requester | undefined = currentRequester()): Promise<void> {
       const factor = await enabledFactor(userId);
       if (!factor) return;
       if (mfaCode === undefined || mfaCode.trim() === '') throw new errors.ValidationError(MFA_ERRORS.codeRequired);
-      if (!(await checkCode(factor, mfaCode))) throw new errors.ValidationError(MFA_ERRORS.invalidCode);
+      await verifyCode(factor, mfaCode, requester);
     },
 
-    async regenerateRecoveryCodes(userId: number, mfaCode: string | undefined) {
+    async regenerateRecoveryCodes(userId: number, mfaCode: string | undefined, requester: Requester) {
       if (!(await enabledFactor(userId))) throw new errors.ValidationError(MFA_ERRORS.notEnabled);
-      await service.requireSecondFactor(userId, mfaCode);
-      return { recoveryCodes: await newRecoveryCodes(userId) };
+      await service.requireSecondFactor(userId, mfaCode, requester);
+      const recoveryCodes = await newRecoveryCodes(userId);
+      alert().changed(userId, 'recovery-codes-renewed', { client: requester.client });
+      return { recoveryCodes };
     },
 
     async disable(userId: number, password: PasswordInput, mfaCode: string | undefined, requester: Requester) {
       await reauthenticate(userId, password, requester);
       if (!(await enabledFactor(userId))) throw new errors.ValidationError(MFA_ERRORS.notEnabled);
-      await service.requireSecondFactor(userId, mfaCode);
+      await service.requireSecondFactor(userId, mfaCode, requester);
       await service.removeUser(userId);
+      alert().changed(userId, 'totp-disabled', { client: requester.client });
       return { message: 'Two-factor authentication disabled' };
     },
 
@@ -231,10 +291,12 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * The account a pending login belongs to, once its code is right; the token is then used up. A wrong code counts
-     * as a failed login of the account (`rateLimit.login`, the counter `/auth/login` uses): past its max → 429.
+     * The account a pending login belongs to, once its code is right; the token is then used up. The code is checked
+     * and counted by `verifyCode` (the route's middleware counts the client IP). Any string that is not a live
+     * challenge's token (a jwt, a random string of any length) is `Invalid or expired two-factor session`.
      */
-    async finishChallenge(mfaToken: string, code: string, setRetryAfter: (seconds: number) => void): Promise<number> {
+    async finishChallenge(mfaToken: string, code: string, requester: Requester): Promise<number> {
+      if (mfaToken.length > MAX_MFA_TOKEN_LENGTH) throw new errors.ValidationError(MFA_ERRORS.invalidSession);
       const row = (await strapi.db.query(CHALLENGE).findOne({ where: { tokenHash: sha256(mfaToken) } })) as ChallengeRow | null;
       if (!row || !(await claimChallengeAttempt(strapi, row.id, MFA_MAX_ATTEMPTS, clock().now()))) {
         throw new errors.ValidationError(MFA_ERRORS.invalidSession);
@@ -244,16 +306,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
         await endChallenge(strapi, row.id);
         throw new errors.ValidationError(MFA_ERRORS.invalidSession);
       }
-      const config = await getService(strapi, 'settings').get();
-      const limiter = getService(strapi, 'rate-limit');
-      const subject = `user:${row.userId}`;
-      const hit = await limiter.check('login', subject, config);
-      if (!hit.allowed) {
-        setRetryAfter(hit.retryAfter);
-        throw new errors.RateLimitError();
-      }
-      if (!(await checkCode(factor, code))) throw new errors.ValidationError(MFA_ERRORS.invalidCode);
-      await limiter.giveBack('login', subject, config);
+      await verifyCode(factor, code, requester, { ipCounted: true });
       if (!(await endChallenge(strapi, row.id))) throw new errors.ValidationError(MFA_ERRORS.invalidSession);
       return row.userId;
     },

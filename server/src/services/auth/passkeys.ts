@@ -10,6 +10,7 @@ import { errors } from '@strapi/utils';
 import type * as WebauthnServer from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type * as WebauthnHelpers from '@simplewebauthn/server/helpers';
+import { normalizeEmail } from '../../domain/auth';
 import { ServiceUnavailableError } from '../../domain/errors';
 import { lazyRequire } from '../../domain/lazy-require';
 import { uid } from '../../domain/plugin-id';
@@ -125,7 +126,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
    * not tell which identifiers have passkeys.
    */
   const decoyCredentials = (identifier: string) => {
-    const digest = Buffer.from(secretHash(strapi, 'passkey-decoy', identifier.normalize('NFKC').trim().toLowerCase()), 'hex');
+    const digest = Buffer.from(secretHash(strapi, 'passkey-decoy', normalizeEmail(identifier.trim())), 'hex');
     return [{ id: digest.subarray(0, DECOY_ID_BYTES).toString('base64url'), transports: DECOY_TRANSPORTS }];
   };
 
@@ -138,6 +139,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
       if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
       await strapi.db.query(PASSKEY).delete({ where: { id: row.id } });
+      getService(strapi, 'credential-alerts').changed(userId, 'passkey-removed');
       return { message: 'Passkey removed' };
     },
 
@@ -216,6 +218,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
           createdAt: new Date(clock().now()),
         },
       })) as PasskeyRow;
+      getService(strapi, 'credential-alerts').changed(userId, 'passkey-added');
       const { id, name: shownName, createdAt } = summary(created);
       return { id, name: shownName, createdAt };
     },

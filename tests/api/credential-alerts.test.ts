@@ -261,7 +261,7 @@ describe('credentials: codes counted, the owner told, identifiers normalized (CO
       expectNotice(await mailWith(user.email, 'Your password was changed'), ip);
 
       now += WINDOW_MS;
-      await call('post', '/send-code', { body: { identifier: user.email } }).expect(200);
+      await call('post', '/send-code', { body: { identifier: user.email, purpose: 'reset' } }).expect(200);
       const code = await smtp.nextCode(user.email);
       ip = newIp();
       await call('post', '/reset-password', { ip, body: { identifier: user.email, code, password: 'Reset-password-2' } }).expect(200);
@@ -333,7 +333,7 @@ describe('credentials: codes counted, the owner told, identifiers normalized (CO
       );
       expect((await call('post', '/login', { body: { identifier: alike.toUpperCase(), password: user.password } }).expect(200)).body.user.id).toBe(user.id);
 
-      await call('post', '/send-code', { body: { identifier: alike } }).expect(200);
+      await call('post', '/send-code', { body: { identifier: alike, purpose: 'reset' } }).expect(200);
       const code = await smtp.nextCode(user.email);
       await call('post', '/reset-password', { body: { identifier: alike.toUpperCase(), code, password: 'Reset-by-alike-1' } }).expect(200);
       await login(user, 'Reset-by-alike-1');

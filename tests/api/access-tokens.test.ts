@@ -145,6 +145,17 @@ describe('access tokens end with their session (legacy jwtManagement)', () => {
     await h.expectAccepted(jwtFor(app.strapi, user), user.id);
   });
 
+  it('a block (by any path: here the query engine, as the Content Manager) refuses every earlier jwt, also after the unblock', async () => {
+    const user = await createUser(app.strapi);
+    const session = await h.login(user);
+    const host = jwtFor(app.strapi, user);
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: user.id }, data: { blocked: true } });
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: user.id }, data: { blocked: false } });
+    await h.expectRefused(session.jwt);
+    await h.expectRefused(host);
+    await h.expectAccepted((await h.login(user)).jwt, user.id);
+  });
+
   it('a host jwt without the millisecond claim counts from the start of its iat second', async () => {
     const user = await createUser(app.strapi);
     await app.strapi.plugin('cms-plugin-bag').service('refresh-token').endAll(user.id);
@@ -157,6 +168,30 @@ describe('access tokens end with their session (legacy jwtManagement)', () => {
     await h.expectRefused(signed(second - 60));
     await h.expectAccepted(signed(second + 1), user.id);
     expect(jwtPayload(jwtFor(app.strapi, user))).toHaveProperty('bagIssuedAt');
+  });
+
+  it('reads a session or an account once per sessions version: later requests with the jwt read neither', async () => {
+    const user = await createUser(app.strapi);
+    const session = await h.login(user);
+    const host = jwtFor(app.strapi, user);
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    const reads = async (jwt: string, table: string) => {
+      statements.length = 0;
+      await h.pluginMe(jwt).expect(200);
+      return statements.filter((sql) => sql.includes(table)).length;
+    };
+    app.strapi.db.connection.on('query', record);
+    try {
+      expect([await reads(session.jwt, 'bag_refresh_tokens'), await reads(session.jwt, 'bag_refresh_tokens'), await reads(session.jwt, 'bag_refresh_tokens')]).toEqual([1, 0, 0]);
+      expect([await reads(host, 'bag_token_epochs'), await reads(host, 'bag_token_epochs')]).toEqual([1, 0]);
+      // Another account's session ends: every instance forgets what it knew, and reads again once.
+      const other = await h.login(await createUser(app.strapi));
+      await h.post(`${AUTH}/logout`, { refreshToken: other.refreshToken }).expect(200);
+      expect([await reads(session.jwt, 'bag_refresh_tokens'), await reads(session.jwt, 'bag_refresh_tokens')]).toEqual([1, 0]);
+    } finally {
+      app.strapi.db.connection.off('query', record);
+    }
   });
 
   it('the e-mail revert refuses every earlier jwt', async () => {

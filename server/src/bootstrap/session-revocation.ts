@@ -16,6 +16,7 @@ interface LifecycleEvent {
   state: Record<string, unknown>;
 }
 
+const ORIGIN = 'users-permissions';
 /** Bound parameters per statement (SQLite allows 32766, PostgreSQL 65535). */
 const CHUNK = 500;
 
@@ -45,9 +46,12 @@ const ancestorsOf = async (strapi: Core.Strapi, sessionIds: string[]): Promise<s
 
 export const revokeTokensWithHostSessions = (strapi: Core.Strapi): (() => void) => {
   // The matched rows are read before the delete (afterwards they are gone).
+  // Only the content API's sessions: the admin panel's (origin `admin`) share the table and are left as they are.
   const remember = async (event: LifecycleEvent) => {
-    const rows = (await strapi.db.query(HOST_SESSION_UID).findMany({ where: event.params.where as object, select: ['sessionId'] })) as { sessionId: string }[];
-    event.state.endedSessions = rows.map((row) => row.sessionId);
+    const rows = (await strapi.db
+      .query(HOST_SESSION_UID)
+      .findMany({ where: event.params.where as object, select: ['sessionId', 'origin'] })) as { sessionId: string; origin: string }[];
+    event.state.endedSessions = rows.filter((row) => row.origin === ORIGIN).map((row) => row.sessionId);
   };
   const ended = async (event: LifecycleEvent) => {
     const sessionIds = event.state.endedSessions as string[] | undefined;

@@ -80,6 +80,12 @@ describe('response cache: feeds, sitemap and search', () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it("the sitemap's ETag stays when only a session ends (the sessions scope versions no answer)", async () => {
+    const first = await get('/sitemap.xml').expect(200);
+    await app.strapi.plugin('cms-plugin-bag').service('access-tokens').revoked();
+    await get('/sitemap.xml', first.headers.etag).expect(304);
+  });
+
   it('an unchanged sitemap is read from the database once, then served from its kept copy; a publish shows at once', async () => {
     const table = app.strapi.db.metadata.get(ARTICLE).tableName;
     const statements: string[] = [];

@@ -14,6 +14,10 @@ const EXPECTED = {
   bag_categories: ['bag_idx_categories_slug'],
   bag_tags: ['bag_idx_tags_slug'],
   bag_comments: ['bag_idx_comments_status', 'bag_idx_comments_pinned'],
+  // The access tokens' check and the sessions' revocations (docs/accounts.md#access-tokens).
+  strapi_sessions: ['bag_idx_sessions_session_id', 'bag_idx_sessions_child_id'],
+  bag_refresh_tokens: ['bag_refresh_tokens_user', 'bag_refresh_tokens_session'],
+  bag_token_epochs: ['bag_token_epochs_user_uq'],
 };
 
 /** The storage options PostgreSQL keeps for `table`. */

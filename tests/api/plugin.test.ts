@@ -17,6 +17,7 @@ const CONTENT_TYPES = {
 /** The internal tables (server/src/models): database models, not content types. */
 const INTERNAL = [
   'refresh-token',
+  'token-epoch',
   'captcha',
   'rate-limit',
   'comment-reaction',

@@ -3,9 +3,9 @@
  * PostgreSQL's pages for the view counters (room-for-views.ts), admin panel actions (admin-actions.ts), the search
  * index and its triggers (search-index.ts; large builds go on in the background), first-start Users & Permissions
  * grants (the route modules name them; the permissions service applies them), refresh-token revocation on user
- * changes (user-revocation.ts), the owner's mail on a password change (password-alerts.ts), the locale list's
- * refresh, the comment webhook events (services/comments/events.ts), the purge timer, and the background rendering
- * of older comments' HTML (comment-html.ts).
+ * changes (user-revocation.ts) and access tokens with the host's sessions (session-revocation.ts), the owner's mail
+ * on a password change (password-alerts.ts), the locale list's refresh, the comment webhook events
+ * (services/comments/events.ts), the purge timer, and the background rendering of older comments' HTML (comment-html.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
@@ -16,6 +16,7 @@ import { ensureIndexes } from './indexes';
 import { ensureRoomForViews } from './room-for-views';
 import { startResponseCache } from './response-cache';
 import { ensureSearchIndex } from './search-index';
+import { revokeTokensWithHostSessions } from './session-revocation';
 import { revokeTokensOnUserChanges } from './user-revocation';
 import { alertOnPasswordChanges } from './password-alerts';
 
@@ -40,6 +41,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults(defaultGrants);
   revokeTokensOnUserChanges(strapi);
+  revokeTokensWithHostSessions(strapi);
   alertOnPasswordChanges(strapi);
   await startResponseCache(strapi);
   // A locale created or deleted here is known (or refused) at once; other instances re-read within seconds.

@@ -8,7 +8,7 @@
 import type { Core } from '@strapi/strapi';
 
 interface IndexSpec {
-  /** Content type, by its name inside the plugin. */
+  /** Content type, by its name inside the plugin (or a host model's uid, `admin::session`). */
   type: string;
   name: string;
   /** Database column names in index order, each optionally followed by ` desc`. */
@@ -40,6 +40,11 @@ export const INDEXES: IndexSpec[] = [
   { type: 'comment', name: 'bag_idx_comments_status', columns: ['status', 'created_at'] },
   // A first page of roots reads the pinned ones first: a walk of the few pinned comments, not of every root.
   { type: 'comment', name: 'bag_idx_comments_pinned', columns: ['pinned_at'] },
+  // Every request with a 'refresh'-mode jwt finds its host session by id (services/auth/access-tokens.ts; the host's
+  // own refresh and logout do too), and a session that ends takes the rows it was rotated from
+  // (bootstrap/session-revocation.ts): the host declares neither index.
+  { type: 'admin::session', name: 'bag_idx_sessions_session_id', columns: ['session_id'] },
+  { type: 'admin::session', name: 'bag_idx_sessions_child_id', columns: ['child_id'] },
 ];
 
 /**
@@ -50,7 +55,7 @@ export const INDEXES: IndexSpec[] = [
 export const ensureIndexes = async (strapi: Core.Strapi) => {
   const schema = strapi.db.getSchemaName();
   for (const { type, name, columns, publishedOnly } of INDEXES) {
-    const { tableName } = strapi.db.metadata.get(`plugin::cms-plugin-bag.${type}`);
+    const { tableName } = strapi.db.metadata.get(type.includes('::') ? type : `plugin::cms-plugin-bag.${type}`);
     const existing = await strapi.db.dialect.schemaInspector.getIndexes(tableName);
     if (existing.some((index) => index.name === name)) continue;
 

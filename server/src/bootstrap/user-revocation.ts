@@ -1,6 +1,6 @@
 /**
- * Revokes a user's refresh tokens when the user is blocked, deleted or gets a new password, and removes a deleted
- * user's second factors and passkeys. Hooked on the
+ * Ends a user's sessions (refresh tokens, host sessions, and the access tokens issued before: access-tokens.ts) when
+ * the user is blocked or gets a new password, and removes a deleted user's sessions, second factors and passkeys. Hooked on the
  * database lifecycles of the users-permissions user, so every path counts: the host's own endpoints, the admin
  * panel's Content Manager, and code calling the query engine or the Document Service.
  */
@@ -25,16 +25,20 @@ export const revokeTokensOnUserChanges = (strapi: Core.Strapi): (() => void) => 
   const rememberOnChange = async (event: LifecycleEvent) => {
     if (revokes(event.params.data)) await remember(event);
   };
+  // A new password or a block ends every session of the account, and every access token issued before it.
   const revoke = async (event: LifecycleEvent) => {
     const ids = event.state.revokeUserIds as number[] | undefined;
-    if (ids?.length) await getService(strapi, 'refresh-token').revokeUser(...ids);
+    if (ids?.length) await getService(strapi, 'refresh-token').endAll(...ids);
   };
 
-  // A deleted account's second factors go with it (its id could otherwise name a later account's rows).
+  // A deleted account's sessions, second factors and token epoch go with it (its id could otherwise name a later
+  // account's rows); its access tokens name a user that is gone, which the host refuses.
   const revokeAndForget = async (event: LifecycleEvent) => {
-    await revoke(event);
     const ids = event.state.revokeUserIds as number[] | undefined;
-    if (ids?.length) await getService(strapi, 'mfa').forgetUser(...ids);
+    if (!ids?.length) return;
+    await getService(strapi, 'refresh-token').revokeUser(...ids);
+    await getService(strapi, 'mfa').forgetUser(...ids);
+    await getService(strapi, 'access-tokens').forgetUser(...ids);
   };
 
   return strapi.db.lifecycles.subscribe({

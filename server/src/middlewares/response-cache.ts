@@ -159,8 +159,9 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   };
 
-  /** A streamed answer's weak ETag: its URL and the versions read before it was computed. */
-  const streamEtag = (key: string, versions: Map<string, number>) => `W/"${hash(`${key} ${[...versions].sort().join(' ')}`)}"`;
+  /** A streamed answer's weak ETag: its URL and the versions read before it was computed (`sessions` versions no answer). */
+  const streamEtag = (key: string, versions: Map<string, number>) =>
+    `W/"${hash(`${key} ${[...versions].filter(([scope]) => scope !== 'sessions').sort().join(' ')}`)}"`;
 
   /** A streamed 200: its ETag, then 304 (the stream dropped) or the stream. */
   const sendStream = (ctx: Context, etag: string, control: string) => {

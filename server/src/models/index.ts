@@ -1,7 +1,7 @@
 /**
  * The plugin's internal tables: refresh tokens, captchas and e-mail codes, rate-limit counters, second factors,
  * passkeys and their challenges, comment likes, reports, threads, follows and unsubscribes, slug history, sign-in
- * devices and e-mail changes. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
+ * devices, e-mail changes and the accounts' token epochs. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
  * its own internal tables (the settings store, webhooks, the Content Manager's history): read and written through
  * `strapi.db.query(uid)` only, unknown to the Content Manager, the Content-Type Builder, admin permissions, the
  * Document Service and GraphQL, so the host does none of its per-content-type work for them at start-up
@@ -27,6 +27,7 @@ import rateLimit from './rate-limit.json';
 import refreshToken from './refresh-token.json';
 import signInDevice from './sign-in-device.json';
 import slugRedirect from './slug-redirect.json';
+import tokenEpoch from './token-epoch.json';
 import webauthnChallenge from './webauthn-challenge.json';
 
 interface TableSchema {
@@ -51,6 +52,7 @@ const TABLES: Record<string, TableSchema> = {
   'refresh-token': refreshToken,
   'sign-in-device': signInDevice,
   'slug-redirect': slugRedirect,
+  'token-epoch': tokenEpoch,
   'webauthn-challenge': webauthnChallenge,
 };
 

@@ -2,7 +2,7 @@
  * register(): what must be in place before Strapi mounts routes and serves requests. One concern per file or module:
  * the internal tables' models (models/), server middlewares (middlewares/), Document Service middlewares
  * (document-middlewares/), the Content Manager's comment status (middlewares/content-manager-comment-status.ts), the
- * host's auth routes (host-auth-routes.ts) and GraphQL (graphql/).
+ * host's auth routes (host-auth-routes.ts), the access tokens' check (access-tokens.ts) and GraphQL (graphql/).
  */
 import type { Core } from '@strapi/strapi';
 import { documentMiddlewares } from '../document-middlewares';
@@ -12,6 +12,7 @@ import databaseUnavailable from '../middlewares/database-unavailable';
 import nulGuard from '../middlewares/nul-guard';
 import unsubscribeToken from '../middlewares/unsubscribe-token';
 import { internalModels } from '../models';
+import { checkAccessTokens } from './access-tokens';
 import { guardHostAuthRoutes } from './host-auth-routes';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -24,6 +25,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   for (const middleware of documentMiddlewares(strapi)) strapi.documents.use(middleware);
   registerContentManagerCommentStatus(strapi);
   guardHostAuthRoutes(strapi);
+  checkAccessTokens(strapi);
   registerGraphql(strapi);
 };
 

@@ -1,3 +1,4 @@
+import accessTokens from './auth/access-tokens';
 import accountDeletion from './auth/account-deletion';
 import accountExport from './auth/account-export';
 import accounts from './auth/accounts';
@@ -45,6 +46,7 @@ export default {
   'account-deletion': accountDeletion,
   'account-export': accountExport,
   accounts,
+  'access-tokens': accessTokens,
   'cache-versions': cacheVersions,
   captcha,
   clock,

@@ -2,6 +2,8 @@
  * The plugin's refresh tokens: 256 random bits (Base64url), stored only as SHA-256 with the user, expiry, client IP
  * and User-Agent. A refresh gives a new access token and keeps the refresh token; logout deletes it.
  *
+ * An access token is refused once its session is gone (access-tokens.ts): every deletion here says so to every instance.
+ *
  * Access tokens follow the host's users-permissions `jwtManagement`:
  * - 'legacy-support' (the default): a jwt `{ id }` signed by the host's jwt service, living `auth.accessToken.expiresIn`;
  * - 'refresh': the host accepts only access tokens minted by its session manager, so each plugin refresh token is
@@ -149,6 +151,8 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
     const { count } = await strapi.db.query(UID).deleteMany({ where });
     await endHostSessions(rows);
+    // Their access tokens die with them, on every instance (access-tokens.ts).
+    if (count > 0) await getService(strapi, 'access-tokens').revoked();
     return count;
   };
 
@@ -229,12 +233,14 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Ends every session of `userId`: its refresh tokens and, in 'refresh' mode, every host session too (those of the
-     * host's own login included). Access tokens already issued live out their own short lifetime.
+     * Ends every session of these accounts: their refresh tokens and, in 'refresh' mode, every host session too (those
+     * of the host's own login included); in legacy mode every jwt without a session issued until now is refused too.
+     * Every access token issued before is refused from now on (access-tokens.ts).
      */
-    async endAll(userId: number): Promise<void> {
-      await this.revokeUser(userId);
-      if (sessionMode()) await sessions().invalidateRefreshToken(String(userId));
+    async endAll(...userIds: number[]): Promise<void> {
+      await this.revokeUser(...userIds);
+      if (sessionMode()) for (const userId of userIds) await sessions().invalidateRefreshToken(String(userId));
+      await getService(strapi, 'access-tokens').endBefore(...userIds);
     },
 
     /** The account's live sessions (refresh tokens not expired), newest first. */
@@ -257,9 +263,24 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       return (await deleteWhere({ id, userId })) > 0;
     },
 
-    /** Ends every session of `userId` but `keep`; how many ended. */
-    async revokeOthers(userId: number, keep: number | undefined): Promise<number> {
-      return deleteWhere(keep === undefined ? { userId } : { userId, id: { $ne: keep } });
+    /**
+     * Ends every session of `userId` but `keep` (the request's, if it is one of the plugin's); how many of the
+     * plugin's ended. The host's own sessions end too: in 'refresh' mode every live one but the request's
+     * (`hostSession`); in legacy mode, when the request holds one of the plugin's sessions, every jwt without a
+     * session issued until now (the host's own login has no session to name).
+     */
+    async revokeOthers(userId: number, keep: number | undefined, hostSession?: string): Promise<number> {
+      const kept = keep === undefined ? null : ((await strapi.db.query(UID).findOne({ where: { id: keep }, select: ['sessionId'] })) as TokenRow | null);
+      const count = await deleteWhere(keep === undefined ? { userId } : { userId, id: { $ne: keep } });
+      if (sessionMode()) {
+        const spared = new Set([hostSession, kept?.sessionId].filter(Boolean));
+        for (const live of (await sessions().listSessions(String(userId))) as { sessionId: string }[]) {
+          if (!spared.has(live.sessionId)) await sessions().revokeSessionById(String(userId), live.sessionId);
+        }
+      } else if (keep !== undefined) {
+        await getService(strapi, 'access-tokens').endBefore(userId);
+      }
+      return count;
     },
 
     /** Deletes refresh tokens past their expiry (and, in refresh mode, the host sessions behind them). */

@@ -54,7 +54,7 @@ const sessions = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Ends every session of the account but the current one; how many ended. */
     async revokeOthers(userId: number, current: CurrentSession): Promise<number> {
-      return tokens().revokeOthers(userId, await currentRow(userId, current));
+      return tokens().revokeOthers(userId, await currentRow(userId, current), current.hostSession);
     },
   };
 };

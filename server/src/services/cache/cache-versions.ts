@@ -16,7 +16,7 @@ import { bumpVersions, ensureVersionsTable, readVersions } from '../../repositor
 import { sharedReads } from './shared-reads';
 
 /** The scopes (domain/cache-scopes.ts says which writes raise which). */
-export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions'];
+export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions', 'sessions'];
 export type { CacheScope };
 
 export type Versions = Map<string, number>;
@@ -80,7 +80,7 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
 };
 
 /** The knex transaction Strapi's Query Engine is running in, if any (`transaction()` with no callback, nested, hands it over and commits nothing). */
-const currentTransaction = async (strapi: Core.Strapi): Promise<unknown> => {
+export const currentTransaction = async (strapi: Core.Strapi): Promise<unknown> => {
   if (!strapi.db.inTransaction()) return undefined;
   const handle = (await (strapi.db.transaction as unknown as () => Promise<{ get: () => unknown }>).call(strapi.db)) as { get: () => unknown };
   return handle.get();

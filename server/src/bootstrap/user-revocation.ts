@@ -1,6 +1,6 @@
 /**
  * Revokes a user's refresh tokens when the user is blocked, deleted or gets a new password, and removes a deleted
- * user's second factors and passkeys. Hooked on the
+ * user's second factors, passkeys and comment reports. Hooked on the
  * database lifecycles of the users-permissions user, so every path counts: the host's own endpoints, the admin
  * panel's Content Manager, and code calling the query engine or the Document Service.
  */
@@ -30,11 +30,13 @@ export const revokeTokensOnUserChanges = (strapi: Core.Strapi): (() => void) => 
     if (ids?.length) await getService(strapi, 'refresh-token').revokeUser(...ids);
   };
 
-  // A deleted account's second factors go with it (its id could otherwise name a later account's rows).
+  // A deleted account's second factors go with it (its id could otherwise name a later account's rows), and its
+  // reports come off the comments' `reportCount`.
   const revokeAndForget = async (event: LifecycleEvent) => {
     await revoke(event);
     const ids = event.state.revokeUserIds as number[] | undefined;
     if (ids?.length) await getService(strapi, 'mfa').forgetUser(...ids);
+    if (ids?.length) await getService(strapi, 'comment-reports').forgetUsers(...ids);
   };
 
   return strapi.db.lifecycles.subscribe({

@@ -216,7 +216,7 @@ describe('following threads, the comment feed and comment webhooks', () => {
       expect(items[0]).toContain('<dc:creator>A guest</dc:creator>');
       expect(items[1]).toContain(`<dc:creator>${user.username}</dc:creator>`);
       // A feed reader renders the description as HTML: the commenter's `<b>` arrives as text inside the sanitized rendering.
-      expect(items[1]).toContain('<description>&lt;p&gt;First &amp;lt;b&amp;gt;bold&amp;lt;/b&amp;gt; &amp;amp; co&lt;/p&gt;</description>');
+      expect(items[1]).toContain('<description>&lt;p&gt;First &amp;lt;b&amp;gt;bold&amp;lt;/b&amp;gt; &amp;amp; co&lt;/p&gt;\n</description>');
       expect(body).not.toContain('Still pending');
       for (const secret of [UA, user.email, '127.0.0.1']) expect(body).not.toContain(secret);
 

@@ -39,7 +39,7 @@ const commentFeed = ({ strapi }: { strapi: Core.Strapi }) => ({
     const config = await getService(strapi, 'settings').get();
     const site = siteOf(strapi, config);
     const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
-    const { data } = await getService(strapi, 'comments').tree(identifier, false);
+    const { data } = await getService(strapi, 'comments').tree(identifier, config.comments.markdown);
     // The tree answered, so the document has a published version.
     const documentId = await articleDocumentId(strapi, identifier);
     const article = ((await strapi.documents(ARTICLE).findOne({ documentId, locale, status: 'published', fields: ['title', 'slug', 'locale'] } as never)) ??

@@ -10,6 +10,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import { ADMIN_ACTIONS } from '../domain/admin-actions';
 import { COMMENT_STATUSES, type CommentStatus } from '../domain/comments';
 import { uid } from '../domain/plugin-id';
 
@@ -63,6 +64,12 @@ export const permittedCommentStatus = async (
   if (action === 'create') return checker.can.create(undefined, 'status') ? status : undefined;
   const [comment] = documentId ? await loadSubjects(strapi, checker, 'update', [documentId]) : [];
   return comment && checker.can.update(comment, 'status') ? status : undefined;
+};
+
+/** An administrator's request (it carries the admin's abilities) from a role without *Moderate comments*. */
+export const mayNotModerate = (request: RequestState): boolean => {
+  const userAbility = request?.state?.userAbility as { can(action: string): boolean } | undefined;
+  return Boolean(userAbility) && !userAbility!.can(ADMIN_ACTIONS.commentsModerate);
 };
 
 type Listed = { documentId?: unknown; status?: unknown };

@@ -22,7 +22,7 @@ interface ContentTypesService {
 }
 
 /** The configuration with `content` wherever it showed a comment by its IP or User-Agent; null when nothing changes. */
-export const withCommentText = (schemaUid: string, attributes: Record<string, unknown>, stored: Configuration): Configuration | null => {
+const withCommentText = (schemaUid: string, attributes: Record<string, unknown>, stored: Configuration): Configuration | null => {
   let changed = false;
   const settings = { ...stored.settings };
   if (schemaUid === COMMENT) {

@@ -67,6 +67,7 @@ describe('admin places API', () => {
       }
       const documents = app.strapi.documents(ARTICLE as never);
       await documents.update({ documentId: articles[0].documentId, locale: 'fr', data: { title: 'Lu un', slug: 'lu-un' } as never });
+      await documents.publish({ documentId: articles[0].documentId, locale: 'fr' } as never);
       await setViews(ARTICLE, articles[0].documentId, 5000);
 
       const en = await get('/widgets/most-read').expect(200);
@@ -80,6 +81,18 @@ describe('admin places API', () => {
 
       const unknown = await get('/widgets/most-read?locale=xx').expect(400);
       expect(unknown.body.error).toMatchObject({ name: 'ValidationError', message: 'Unknown locale supplied' });
+    });
+
+    it('lists published articles only: a draft, and a title changed since publishing, never show', async () => {
+      const secret = await createDocument(app.strapi, ARTICLE, { title: 'Unannounced merger', slug: 'unannounced-merger' }, { publish: false });
+      await setViews(ARTICLE, secret.documentId, 900_000);
+      const renamed = await createDocument(app.strapi, ARTICLE, { title: 'Published title', slug: 'published-title' });
+      await app.strapi.documents(ARTICLE as never).update({ documentId: renamed.documentId, locale: 'en', data: { title: 'Draft title, not yet public' } as never });
+      await setViews(ARTICLE, renamed.documentId, 800_000);
+
+      const res = await get('/widgets/most-read').expect(200);
+      expect(res.body.data[0]).toEqual({ documentId: renamed.documentId, title: 'Published title', views: 800_000 });
+      expect(JSON.stringify(res.body)).not.toMatch(/Unannounced merger|Draft title/);
     });
   });
 
@@ -138,12 +151,62 @@ describe('admin places API', () => {
       await get('/widgets/most-read', moderator).expect(403);
       await get(`/edit-panel/article/${article.documentId}`, moderator).expect(403);
 
-      const readerRole = await createRoleWith(app, 'Article reader', [{ action: 'plugin::content-manager.explorer.read', subject: ARTICLE }]);
+      const readerRole = await createRoleWith(app, 'Article reader', [{ action: 'plugin::content-manager.explorer.read', subject: ARTICLE, locales: ['en', 'fr'] }]);
       const reader = await adminLogin(app, await createAdminWithRole(app, readerRole, 'article-reader@example.com'));
       await get('/widgets/moderation', reader).expect(403);
       await get('/widgets/most-read', reader).expect(200);
-      await get(`/edit-panel/article/${article.documentId}`, reader).expect(200);
+      // Comments by status are moderation: left out without Moderate comments; the thread's state stays.
+      const panel = await get(`/edit-panel/article/${article.documentId}`, reader).expect(200);
+      expect(panel.body.data).not.toHaveProperty('comments');
+      expect(panel.body.data).toMatchObject({ views: 0, thread: { pinned: 0, closed: false }, publishedSlug: 'guarded-article' });
       await get('/edit-panel/page/any', reader).expect(403);
+      const page = await createDocument(app.strapi, PAGE, { title: 'Guarded page', slug: 'guarded-page' });
+      await get(`/edit-panel/page/${page.documentId}`, reader).expect(403);
+    });
+
+    it("answers an author's panel for its own documents only: 403 for another's and for one that does not exist", async () => {
+      const others = await createDocument(app.strapi, ARTICLE, { title: 'Someone else’s article', slug: 'someone-elses-article' });
+      await createDocument(app.strapi, COMMENT, { content: 'Waiting', status: 'pending', article: others.documentId });
+      // As Strapi's Author role: its own articles only (the "Is creator" condition), in the default locale.
+      const roles = app.strapi.service('admin::role');
+      const ownArticles = await roles.create({ name: 'Own articles', description: 'Own articles' });
+      await roles.assignPermissions(
+        ownArticles.id,
+        ['create', 'read', 'update'].map((action) => ({
+          action: `plugin::content-manager.explorer.${action}`,
+          subject: ARTICLE,
+          conditions: ['admin::is-creator'],
+          properties: { locales: ['en'] },
+        }))
+      );
+      const author = await adminLogin(app, await createAdminWithRole(app, ownArticles.id, 'panel-author@example.com'));
+      const own = await app.request()
+        .post(`/content-manager/collection-types/${ARTICLE}`)
+        .set('Authorization', `Bearer ${author}`)
+        .send({ title: 'The author’s own', slug: 'the-authors-own' })
+        .expect(201);
+
+      const mine = await get(`/edit-panel/article/${own.body.data.documentId}`, author).expect(200);
+      expect(mine.body.data).toEqual({ views: 0, thread: { pinned: 0, closed: false }, publishedSlug: null, urlTemplate: 'https://front.example/en/blog/{slug}' });
+      const theirs = await get(`/edit-panel/article/${others.documentId}`, author).expect(403);
+      const missing = await get('/edit-panel/article/nosuchdocument0000000000', author).expect(403);
+      expect(missing.body).toEqual(theirs.body);
+      expect(theirs.body.error).toMatchObject({ name: 'ForbiddenError', message: 'Forbidden' });
+      // An administrator who may read every article still learns that a document does not exist.
+      await get('/edit-panel/article/nosuchdocument0000000000').expect(404);
+
+      // Most read: published articles the author may read (its own, once published), never another's draft.
+      await setViews(ARTICLE, others.documentId, 700_000);
+      const draftOfAnother = await createDocument(app.strapi, ARTICLE, { title: 'Another’s secret draft', slug: 'anothers-secret-draft' }, { publish: false });
+      await setViews(ARTICLE, draftOfAnother.documentId, 990_000);
+      const widget = await get('/widgets/most-read', author).expect(200);
+      expect(widget.body).toEqual({ data: [], meta: { locale: 'en' } });
+      await app.request()
+        .post(`/content-manager/collection-types/${ARTICLE}/${own.body.data.documentId}/actions/publish?locale=en`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({})
+        .expect(200);
+      expect((await get('/widgets/most-read', author).expect(200)).body.data).toEqual([{ documentId: own.body.data.documentId, title: 'The author’s own', views: 0 }]);
     });
   });
 });

@@ -215,7 +215,8 @@ describe('following threads, the comment feed and comment webhooks', () => {
       expect(items[0]).toContain(`<link>${SITE}/articles/${article.slug}#comment-${second.documentId}</link>`);
       expect(items[0]).toContain('<dc:creator>A guest</dc:creator>');
       expect(items[1]).toContain(`<dc:creator>${user.username}</dc:creator>`);
-      expect(items[1]).toContain('<description>First &lt;b&gt;bold&lt;/b&gt; &amp; co</description>');
+      // A feed reader renders the description as HTML: the commenter's `<b>` arrives as text inside the sanitized rendering.
+      expect(items[1]).toContain('<description>&lt;p&gt;First &amp;lt;b&amp;gt;bold&amp;lt;/b&amp;gt; &amp;amp; co&lt;/p&gt;\n</description>');
       expect(body).not.toContain('Still pending');
       for (const secret of [UA, user.email, '127.0.0.1']) expect(body).not.toContain(secret);
 
@@ -224,6 +225,22 @@ describe('following threads, the comment feed and comment webhooks', () => {
       await setStatus([pending.documentId], 'approved');
       const after = await app.request().get(`/api/bag/articles/${article.documentId}/comments.rss`).set('If-None-Match', res.headers.etag).expect(200);
       expect(after.text).toContain('Still pending');
+    });
+
+    it("gives feed readers the comment's sanitized Markdown rendering as its HTML, never the commenter's markup", async () => {
+      const article = await createArticle(app.strapi);
+      const content = 'Hi <b>bold</b> <script>alert(1)</script> **strong** [x](javascript:alert(1)) <img src=x onerror=alert(1)>';
+      const comment = (await post({ content, article: article.documentId }).expect(201)).body.data;
+      await setStatus([comment.documentId], 'approved');
+      const body = (await app.request().get(`/api/bag/articles/${article.documentId}/comments.rss`).expect(200)).text;
+      const description = /<description>([^<]*)<\/description>\n<dc:creator>/.exec(body)![1];
+      // What a feed reader hands to its HTML renderer: the XML text, unescaped once.
+      const html = description.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+      expect(html).toContain('<strong>strong</strong>');
+      expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+      for (const tag of [/<b>/i, /<script/i, /<img/i, /href="javascript/i]) expect(html).not.toMatch(tag);
+      const thread = (await app.request().get(`/api/bag/articles/${article.documentId}/comments`).expect(200)).body.data;
+      expect(html).toBe(thread[0].contentHtml);
     });
 
     it('keeps the 50 newest; 404 for an unknown article', async () => {

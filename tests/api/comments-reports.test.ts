@@ -177,6 +177,40 @@ describe('reports', () => {
     expect(await visibleIds(article.documentId)).toEqual([comment.id]);
   });
 
+  it("deleting an account takes its reports off the comments' reportCount, whichever path deletes it", async () => {
+    const { comment } = await commentOnArticle(app.strapi);
+    const { comment: other } = await commentOnArticle(app.strapi);
+    const [leaving, removed, coded, staying] = [await createUser(app.strapi), await createUser(app.strapi), await createUser(app.strapi), await createUser(app.strapi)];
+    const reportAs = (user: { id: number }, id: number) =>
+      app.request().post(report(id)).set('Authorization', `Bearer ${jwtFor(app.strapi, user)}`).send({ reason: 'spam' }).expect(200);
+    for (const user of [leaving, removed, coded]) await reportAs(user, comment.id);
+    for (const user of [leaving, staying]) await reportAs(user, other.id);
+    expect(await counters(app.strapi, comment.id)).toMatchObject({ reportCount: 3, status: 'pending' });
+    expect(await counters(app.strapi, other.id)).toMatchObject({ reportCount: 2, status: 'approved' });
+
+    // The account's own deletion (DELETE /auth/me).
+    await app.request()
+      .delete('/api/cms-plugin-bag/auth/me')
+      .set('Authorization', `Bearer ${jwtFor(app.strapi, leaving)}`)
+      .send({ password: leaving.password })
+      .expect(200);
+    expect((await counters(app.strapi, comment.id)).reportCount).toBe(2);
+    expect((await counters(app.strapi, other.id)).reportCount).toBe(1);
+
+    // An administrator deleting the user in the Content Manager.
+    await app.request().delete(`/content-manager/collection-types/plugin::users-permissions.user/${removed.documentId}`).set('Authorization', admin).expect(200);
+    expect((await counters(app.strapi, comment.id)).reportCount).toBe(1);
+    expect(await reportRows(app.strapi, comment.id)).toHaveLength(1);
+
+    // The host's user service, as code calling it does. A comment the reports sent back to pending waits there for a
+    // moderator; the reports of others stay.
+    await app.strapi.plugin('users-permissions').service('user').remove({ id: coded.id });
+    expect(await counters(app.strapi, comment.id)).toMatchObject({ reportCount: 0, status: 'pending' });
+    expect(await reportRows(app.strapi, comment.id)).toHaveLength(0);
+    expect(await counters(app.strapi, other.id)).toMatchObject({ reportCount: 1, status: 'approved' });
+    expect(await reportRows(app.strapi, other.id)).toHaveLength(1);
+  });
+
   it('deleting a comment deletes its reports', async () => {
     const { comment } = await commentOnArticle(app.strapi);
     await send(comment.id, { reason: 'spam' }).expect(200);

@@ -584,7 +584,7 @@ describe('comments', () => {
     const WITHOUT_STATUS = ALL_FIELDS.filter((field) => field !== 'status');
     const cm = (action: string, fields: string[]) => ({ action: `plugin::content-manager.explorer.${action}`, subject: COMMENT, fields });
     /** A new admin user holding only a new role with these Content Manager permissions on comments. */
-    const tokenFor = async (name: string, permissions: ReturnType<typeof cm>[]) => {
+    const tokenFor = async (name: string, permissions: (ReturnType<typeof cm> | string)[]) => {
       const roleId = await createRoleWith(app, name, permissions);
       return adminLogin(app, await createAdminWithRole(app, roleId, `${name.toLowerCase().replace(/ /g, '-')}@example.com`));
     };
@@ -593,7 +593,8 @@ describe('comments', () => {
 
     beforeAll(async () => {
       contentEditor = await tokenFor('Comment content editor', [cm('read', WITHOUT_STATUS), cm('update', ['content']), cm('create', ['content', 'article'])]);
-      moderator = await tokenFor('Comment moderator', [cm('read', ALL_FIELDS), cm('update', ['content', 'status'])]);
+      // Approving needs the plugin's Moderate comments too (CONTRACT §20; tests/api/comments-content-manager.test.ts).
+      moderator = await tokenFor('Comment moderator', [cm('read', ALL_FIELDS), cm('update', ['content', 'status']), 'plugin::cms-plugin-bag.comments.moderate']);
     });
 
     it('does not let a role allowed to update only content change the status, and saves its content', async () => {

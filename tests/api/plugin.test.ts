@@ -11,7 +11,7 @@ const CONTENT_TYPES = {
   'menu-item': { draftAndPublish: false, attributes: ['title', 'url', 'target', 'icon', 'isHot', 'order', 'parent', 'children', 'menu'] },
   page: { draftAndPublish: true, attributes: ['title', 'slug', 'content', 'cover', 'seoTitle', 'seoKeywords', 'seoDescription', 'views'] },
   banner: { draftAndPublish: true, attributes: ['title', 'subtitle', 'image', 'link', 'order', 'group', 'isVisible'] },
-  redirect: { draftAndPublish: false, attributes: ['from', 'to', 'statusCode'] },
+  redirect: { draftAndPublish: true, attributes: ['from', 'to', 'statusCode'] },
 } as const;
 
 /** The internal tables (server/src/models): database models, not content types. */

@@ -150,8 +150,8 @@ describe('redirects', () => {
   it('GET /redirects lists editors’ redirects and old slugs as front-end paths; cached and revalidated; coherent', async () => {
     const doc = await article('listed-old');
     await moveTo(ARTICLE, doc.documentId, 'listed-new');
-    await documents(REDIRECT).create({ data: { from: '/old-blog', to: 'https://blog.example.com/', statusCode: 308 } } as never);
-    await documents(REDIRECT).create({ data: { from: '/removed', statusCode: 410 } } as never);
+    await documents(REDIRECT).create({ data: { from: '/old-blog', to: 'https://blog.example.com/', statusCode: 308 }, status: 'published' } as never);
+    await documents(REDIRECT).create({ data: { from: '/removed', statusCode: 410 }, status: 'published' } as never);
 
     const first = await get('/redirects').expect(200);
     expect(first.body.data).toEqual(
@@ -170,13 +170,21 @@ describe('redirects', () => {
     expect(first.headers.etag).toBeDefined();
     await get('/redirects').set('If-None-Match', first.headers.etag).expect(304);
 
-    // An editor's redirect added in the Content Manager shows on the next read (and the old ETag no longer matches).
-    await app
+    // An editor's redirect saved in the Content Manager is a draft: it answers once published, on the next read (and
+    // the old ETag no longer matches).
+    const saved = await app
       .request()
       .post(`/content-manager/collection-types/${REDIRECT}`)
       .set('Authorization', `Bearer ${admin}`)
       .send({ from: '/promo', to: '/articles/listed-new', statusCode: 302 })
       .expect(201);
+    await get('/redirects').set('If-None-Match', first.headers.etag).expect(304);
+    await app
+      .request()
+      .post(`/content-manager/collection-types/${REDIRECT}/${saved.body.data.documentId}/actions/publish`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({})
+      .expect(200);
     const after = await get('/redirects').set('If-None-Match', first.headers.etag).expect(200);
     expect(after.body.data).toContainEqual({ from: '/promo', to: '/articles/listed-new', status: 302 });
   });
@@ -200,7 +208,7 @@ describe('redirects', () => {
     let urls = await sitemapLocs();
     expect(urls.map((url) => url.loc)).toEqual(expect.arrayContaining([`${SITE}/articles/mapped`, `${SITE}/articles/carte`]));
 
-    await documents(REDIRECT).create({ data: { from: '/articles/carte/', to: '/articles/mapped', statusCode: 301 } } as never);
+    await documents(REDIRECT).create({ data: { from: '/articles/carte/', to: '/articles/mapped', statusCode: 301 }, status: 'published' } as never);
     urls = await sitemapLocs();
     const locs = urls.map((url) => url.loc);
     expect(locs).toContain(`${SITE}/articles/mapped`);
@@ -237,7 +245,7 @@ describe('redirects.enabled: false', () => {
     const doc = (await createDocument(app.strapi, ARTICLE, { title: 'Off', slug: 'off-old' })) as Doc;
     await app.strapi.documents(ARTICLE as never).update({ documentId: doc.documentId, data: { slug: 'off-new' } } as never);
     await app.strapi.documents(ARTICLE as never).publish({ documentId: doc.documentId } as never);
-    await app.strapi.documents(REDIRECT as never).create({ data: { from: '/kept', to: '/elsewhere', statusCode: 301 } } as never);
+    await app.strapi.documents(REDIRECT as never).create({ data: { from: '/kept', to: '/elsewhere', statusCode: 301 }, status: 'published' } as never);
     await app.request().get('/api/bag/articles/off-old').expect(404);
     expect((await app.request().get('/api/bag/redirects').expect(200)).body).toEqual({ data: [{ from: '/kept', to: '/elsewhere', status: 301 }] });
   });

@@ -5,13 +5,15 @@
  * grants (the route modules name them; the permissions service applies them), refresh-token revocation on user
  * changes (user-revocation.ts) and access tokens with the host's sessions (session-revocation.ts), the owner's mail
  * on a password change (password-alerts.ts), the locale list's refresh, the comment webhook events
- * (services/comments/events.ts), the purge timer, and the background rendering of older comments' HTML (comment-html.ts).
+ * (services/comments/events.ts), the purge timer, the background rendering of older comments' HTML (comment-html.ts),
+ * and the Content Manager's configurations showing comments by their text (comment-main-field.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
 import { getService } from '../services/get-service';
 import { registerAdminActions } from './admin-actions';
 import { startCommentHtmlBackfill } from './comment-html';
+import { showCommentsByText } from './comment-main-field';
 import { ensureIndexes } from './indexes';
 import { ensureRoomForViews } from './room-for-views';
 import { startResponseCache } from './response-cache';
@@ -37,6 +39,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await ensureSearchIndex(strapi);
   getService(strapi, 'crypto').init();
   await registerAdminActions(strapi);
+  await showCommentsByText(strapi);
   getService(strapi, 'comment-events').register();
   await ensureUsersPermissionsInitialized(strapi);
   await getService(strapi, 'permissions').grantDefaults(defaultGrants);

@@ -1,6 +1,7 @@
 /**
  * Ends a user's sessions (refresh tokens, host sessions, and the access tokens issued before: access-tokens.ts) when
- * the user is blocked or gets a new password, and removes a deleted user's sessions, second factors and passkeys. Hooked on the
+ * the user is blocked or gets a new password, and removes a deleted user's sessions, second factors, passkeys and
+ * comment reports. Hooked on the
  * database lifecycles of the users-permissions user, so every path counts: the host's own endpoints, the admin
  * panel's Content Manager, and code calling the query engine or the Document Service.
  */
@@ -32,13 +33,15 @@ export const revokeTokensOnUserChanges = (strapi: Core.Strapi): (() => void) => 
   };
 
   // A deleted account's sessions, second factors and token epoch go with it (its id could otherwise name a later
-  // account's rows); its access tokens name a user that is gone, which the host refuses.
+  // account's rows), and its reports come off the comments' `reportCount`; its access tokens name a user that is
+  // gone, which the host refuses.
   const revokeAndForget = async (event: LifecycleEvent) => {
     const ids = event.state.revokeUserIds as number[] | undefined;
     if (!ids?.length) return;
     await getService(strapi, 'refresh-token').revokeUser(...ids);
     await getService(strapi, 'mfa').forgetUser(...ids);
     await getService(strapi, 'access-tokens').forgetUser(...ids);
+    await getService(strapi, 'comment-reports').forgetUsers(...ids);
   };
 
   return strapi.db.lifecycles.subscribe({

@@ -1,31 +1,44 @@
 /** The homepage widgets and the Content Manager side panel (`/cms-plugin-bag/widgets/…`, `/cms-plugin-bag/edit-panel/…`). */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { CONTENT_MANAGER_READ } from '../domain/admin-actions';
+import { ADMIN_ACTIONS } from '../domain/admin-actions';
 import { forbidden } from '../domain/errors';
 import { uid } from '../domain/plugin-id';
 import { getService } from '../services/get-service';
+import { permissionChecker, type PermissionChecker } from '../utils/permission-checker';
 import { validateEditPanelRequest, validateMostReadQuery } from '../validation/places';
 
 interface AdminAbility {
   can(action: string, subject?: string): boolean;
 }
 
+/** The Content Manager's checker on `kind` for this admin; 403 when the admin may not read that type there at all. */
+const readerOf = (strapi: Core.Strapi, ctx: Context, kind: 'article' | 'page'): PermissionChecker => {
+  const checker = permissionChecker(strapi, ctx.state.userAbility, uid(kind));
+  if (!checker || checker.cannot.read()) throw forbidden('Forbidden');
+  return checker;
+};
+
 const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async moderationQueue(ctx: Context) {
     ctx.body = { data: await getService(strapi, 'comments').queue() };
   },
 
+  /** Published articles only, and only those the admin's role may read in the Content Manager. */
   async mostRead(ctx: Context) {
-    ctx.body = await getService(strapi, 'views').mostRead(validateMostReadQuery(ctx.query).locale);
+    const { locale } = validateMostReadQuery(ctx.query);
+    ctx.body = await getService(strapi, 'views').mostRead(locale, readerOf(strapi, ctx, 'article'));
   },
 
-  /** The panel shows what the Content Manager shows: its figures need read access to the document's type there. */
+  /**
+   * The panel shows what the Content Manager shows: its figures need read access to the document there (403 whether
+   * or not it exists), and the comments by status *Moderate comments*.
+   */
   async editPanel(ctx: Context) {
     const { kind, documentId, locale } = validateEditPanelRequest(ctx.params, ctx.query);
-    const ability = ctx.state.userAbility as AdminAbility | undefined;
-    if (!ability?.can(CONTENT_MANAGER_READ, uid(kind))) throw forbidden('Forbidden');
-    ctx.body = { data: await getService(strapi, 'edit-panel').figures(kind, documentId, locale) };
+    const checker = readerOf(strapi, ctx, kind);
+    const moderates = Boolean((ctx.state.userAbility as AdminAbility).can(ADMIN_ACTIONS.commentsModerate));
+    ctx.body = { data: await getService(strapi, 'edit-panel').figures(kind, documentId, locale, checker, moderates) };
   },
 });
 

@@ -1,15 +1,21 @@
-/** Editors' redirects are checked however they are written (validation/redirect.ts): a bad one is a 400, never stored. */
+/**
+ * Editors' redirects are checked however they are written (validation/redirect.ts, and the redirects service's loop
+ * check): a bad one is a 400, never stored.
+ */
 import type { Core, Modules } from '@strapi/strapi';
 import { uid } from '../domain/plugin-id';
+import { getService } from '../services/get-service';
 import { validateRedirectData } from '../validation/redirect';
 
 const REDIRECT = uid('redirect');
 
 export const redirectRules =
-  (_strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
+  (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware =>
   async (context, next) => {
-    if (context.uid !== REDIRECT || (context.action !== 'create' && context.action !== 'update')) return next();
-    const { data } = context.params as { data?: Record<string, unknown> };
-    validateRedirectData(data ?? {}, context.action === 'create');
+    const { action } = context;
+    if (context.uid !== REDIRECT || (action !== 'create' && action !== 'update' && action !== 'clone')) return next();
+    const { data, documentId } = context.params as { data?: Record<string, unknown>; documentId?: string };
+    validateRedirectData(data ?? {}, action === 'create');
+    await getService(strapi, 'redirects').assertNoLoop(data ?? {}, action === 'create' ? undefined : documentId, action === 'update');
     return next();
   };

@@ -10,8 +10,10 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import { ADMIN_ACTIONS } from '../domain/admin-actions';
 import { COMMENT_STATUSES, type CommentStatus } from '../domain/comments';
 import { uid } from '../domain/plugin-id';
+import { permissionChecker, permissionPopulate, type PermissionChecker } from '../utils/permission-checker';
 
 const COMMENT = uid('comment');
 const COMMENT_PATH = `/content-manager/collection-types/${COMMENT}`;
@@ -21,29 +23,16 @@ type RequestState = Pick<Context, 'state'> | undefined;
 type Action = 'read' | 'create' | 'update';
 type StoredComment = { documentId: string; status: CommentStatus };
 
-/** The part of the Content Manager's permission checker (its `permission-checker` service) used here. */
-interface PermissionChecker {
-  can: Record<Action, (entity: unknown, field: string) => boolean>;
-  sanitizedQuery: Record<Action, (query: object) => Promise<object>>;
-}
-/** The Content Manager's `populate-builder` service: the populate its controllers load a document with. */
-type PopulateBuilder = (model: string) => { populateFromQuery(query: object): { build(): Promise<object | undefined> } };
-
 /** The Content Manager's permission checker for comments, with the admin's abilities (none before authentication). */
-const checkerFor = (strapi: Core.Strapi, request: RequestState): PermissionChecker | undefined => {
-  const userAbility = request?.state?.userAbility;
-  if (!userAbility) return undefined;
-  return strapi.plugin('content-manager').service('permission-checker').create({ userAbility, model: COMMENT });
-};
+const checkerFor = (strapi: Core.Strapi, request: RequestState): PermissionChecker | undefined =>
+  permissionChecker(strapi, request?.state?.userAbility, COMMENT);
 
 /**
  * Stored comments with the relations the role's permission conditions look at (`createdBy` for "Is creator"),
  * loaded the way the Content Manager loads a document before checking it.
  */
 const loadSubjects = async (strapi: Core.Strapi, checker: PermissionChecker, action: Action, documentIds: string[]) => {
-  const permissionQuery = await checker.sanitizedQuery[action]({});
-  const populateBuilder = strapi.plugin('content-manager').service('populate-builder') as unknown as PopulateBuilder;
-  const populate = await populateBuilder(COMMENT).populateFromQuery(permissionQuery).build();
+  const populate = await permissionPopulate(strapi, checker, action, COMMENT);
   return (await strapi.documents(COMMENT).findMany({ filters: { documentId: { $in: documentIds } }, populate: populate as never })) as unknown as StoredComment[];
 };
 
@@ -63,6 +52,12 @@ export const permittedCommentStatus = async (
   if (action === 'create') return checker.can.create(undefined, 'status') ? status : undefined;
   const [comment] = documentId ? await loadSubjects(strapi, checker, 'update', [documentId]) : [];
   return comment && checker.can.update(comment, 'status') ? status : undefined;
+};
+
+/** An administrator's request (it carries the admin's abilities) from a role without *Moderate comments*. */
+export const mayNotModerate = (request: RequestState): boolean => {
+  const userAbility = request?.state?.userAbility as { can(action: string): boolean } | undefined;
+  return Boolean(userAbility) && !userAbility!.can(ADMIN_ACTIONS.commentsModerate);
 };
 
 type Listed = { documentId?: unknown; status?: unknown };

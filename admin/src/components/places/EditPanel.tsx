@@ -1,6 +1,7 @@
 /**
- * The Content Manager side panel of articles and pages: views; for articles the comments by status with a link to
- * the moderation page filtered on the article; an SEO preview of the version being edited with its warnings.
+ * The Content Manager side panel of articles and pages: views; for articles the thread's state and, for roles with
+ * Moderate comments, the comments by status with a link to the moderation page filtered on the article; an SEO
+ * preview of the version being edited with its warnings.
  */
 import * as React from 'react';
 import { useFetchClient, useForm, useRBAC } from '@strapi/strapi/admin';
@@ -59,16 +60,18 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
         {t('panel.views', '{count} views', { count: figures.views })}
       </Typography>
 
-      {figures.comments && (
+      {(figures.comments || figures.thread) && (
         <Flex direction="column" alignItems="stretch" gap={1} data-comments>
           <Typography variant="sigma" textColor="neutral600">
             {t('panel.comments', 'Comments')}
           </Typography>
-          {(['pending', 'approved', 'rejected'] as const).map((status) => (
-            <Typography key={status} variant="omega" data-status={status}>
-              {t(`panel.comments.${status}`, `{count} ${status}`, { count: figures.comments![status] })}
-            </Typography>
-          ))}
+          {/* Counts by status come only to roles with Moderate comments. */}
+          {figures.comments &&
+            (['pending', 'approved', 'rejected'] as const).map((status) => (
+              <Typography key={status} variant="omega" data-status={status}>
+                {t(`panel.comments.${status}`, `{count} ${status}`, { count: figures.comments![status] })}
+              </Typography>
+            ))}
           {figures.thread && (
             <Typography variant="omega" data-thread={figures.thread.closed ? 'closed' : 'open'}>
               {figures.thread.closed ? t('panel.thread.closed', 'Thread closed') : t('panel.thread.open', 'Thread open')}

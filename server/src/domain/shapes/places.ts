@@ -43,7 +43,8 @@ export const editPanelQueryShape = mostReadQueryShape;
 export const editPanelResponse = lazyShape(() => z.object({
   data: z.object({
     views: z.number().int(),
-    comments: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }).nullable(),
+    /** Articles, for an admin with *Moderate comments*: absent without it; null for pages. */
+    comments: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }).nullable().optional(),
     /** Articles: the thread's pinned roots and whether it is closed (by an administrator or `comments.closeAfter`). */
     thread: z.object({ pinned: z.number().int(), closed: z.boolean() }).nullable(),
     /** The slug of the published version, null while this locale is not published. */

@@ -124,3 +124,30 @@ export const deleteReportRows = async (strapi: Core.Strapi, commentIds: number[]
   const n = reportTables(strapi);
   await inChunks(commentIds, (chunk) => strapi.db.connection(n.reports).whereIn(n.comment, chunk).delete());
 };
+
+/**
+ * Deletes the reports made by these voters and takes each off its comment's `reportCount`; one transaction per chunk
+ * of voters. The counter moves by the rows deleted (not a recount), so reports recorded meanwhile by others still count.
+ */
+export const deleteVoterReportRows = async (strapi: Core.Strapi, voters: string[]): Promise<void> => {
+  const n = reportTables(strapi);
+  // The host's transaction (joined when the user is deleted inside one, as the Content Manager does).
+  await inChunks(voters, (chunk) =>
+    strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+      const rows: Array<{ id: number; comment: number }> = await trx(n.reports).whereIn(n.voter, chunk).select({ id: 'id', comment: n.comment });
+      if (rows.length === 0) return;
+      const perComment = new Map<number, number>();
+      for (const row of rows) perComment.set(Number(row.comment), (perComment.get(Number(row.comment)) ?? 0) + 1);
+      const byCount = new Map<number, number[]>();
+      for (const [comment, count] of perComment) byCount.set(count, [...(byCount.get(count) ?? []), comment]);
+      for (const [count, comments] of byCount) {
+        await inChunks(comments, (ids) =>
+          trx(n.comments)
+            .whereIn('id', ids)
+            .update({ [n.reportCount]: trx.raw('CASE WHEN COALESCE(??, 0) > ? THEN ?? - ? ELSE 0 END', [n.reportCount, count, n.reportCount, count]) })
+        );
+      }
+      await inChunks(rows.map((row) => row.id), (ids) => trx(n.reports).whereIn('id', ids).delete());
+    })
+  );
+};

@@ -89,9 +89,25 @@ export const movedSlugs = async (strapi: Core.Strapi, kind: RedirectKind): Promi
   return (await moved(strapi, kind).orderBy([`h.${h.column('slugLocale')}`, `h.${h.column('slug')}`])) as MovedRow[];
 };
 
-/** The editors' redirects, by `from`. */
+/** The editors' published redirects, by `from` (a draft answers nothing until it is published). */
 export const editorRedirects = async (strapi: Core.Strapi): Promise<EditorRedirectRow[]> =>
-  (await strapi.db.query(EDITORS).findMany({ select: ['from', 'to', 'statusCode'], orderBy: { from: 'asc' } })) as EditorRedirectRow[];
+  (await strapi.db.query(EDITORS).findMany({
+    select: ['from', 'to', 'statusCode'],
+    where: { publishedAt: { $notNull: true } },
+    orderBy: { from: 'asc' },
+  })) as EditorRedirectRow[];
+
+/** Every version (draft and published) of the editors' redirects, with their document: the loop check's graph. */
+export const editorRedirectVersions = async (strapi: Core.Strapi): Promise<(EditorRedirectRow & { documentId: string })[]> =>
+  (await strapi.db.query(EDITORS).findMany({ select: ['documentId', 'from', 'to', 'statusCode'] })) as (EditorRedirectRow & { documentId: string })[];
+
+/** The draft of an editor's redirect (what an update without `status` changes), else its published version. */
+export const editorRedirectDraft = async (strapi: Core.Strapi, documentId: string): Promise<EditorRedirectRow | null> => {
+  const rows = (await strapi.db.query(EDITORS).findMany({ select: ['from', 'to', 'statusCode', 'publishedAt'], where: { documentId } })) as (EditorRedirectRow & {
+    publishedAt: unknown;
+  })[];
+  return rows.find((row) => row.publishedAt === null || row.publishedAt === undefined) ?? rows[0] ?? null;
+};
 
 /** Published rows of `kind` whose slug is one of `slugs`, with their ids (the sitemap leaves out redirected paths). */
 export const publishedWithSlugs = async (strapi: Core.Strapi, kind: string, slugs: string[]): Promise<(SlugRow & { id: number })[]> => {

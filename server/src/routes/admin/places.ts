@@ -1,7 +1,8 @@
 /**
  * The plugin's places in Strapi's own screens (docs/admin.md): the homepage widgets and the Content Manager side
  * panel. "Comments to moderate" needs `comments.moderate`; "Most read" reading articles in the Content Manager; the
- * panel reading its content type there (checked by the controller, which knows the kind).
+ * panel reading the document there, its comment counts *Moderate comments* (checked by the controller, which knows
+ * the kind).
  */
 import { ADMIN_ACTIONS, CONTENT_MANAGER_READ, requireAdmin } from '../../domain/admin-actions';
 import { uid } from '../../domain/plugin-id';

@@ -18,7 +18,6 @@ import type { Requester } from './reauthentication';
 
 const COMMENT = uid('comment');
 const REACTION = uid('comment-reaction');
-const REPORT = uid('comment-report');
 export const DELETION_DISABLED = 'Account deletion is disabled';
 
 const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -36,7 +35,7 @@ const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
     const likes = (await strapi.db.query(REACTION).findMany({ where: { voter }, select: ['comment'] })) as { comment: number }[];
     const now = () => new Date(getService(strapi, 'clock').now());
     for (const like of likes) await setLikeRow(strapi, like.comment, voter, false, now);
-    await strapi.db.query(REPORT).deleteMany({ where: { voter } });
+    await getService(strapi, 'comment-reports').forgetUsers(user.id);
 
     const comments = (await strapi.db.query(COMMENT).findMany({
       where: { author: { id: user.id } },

@@ -14,7 +14,7 @@ import { getService } from '../get-service';
 import { voterKey, type Voter } from './voter-key';
 import type { Identifier, ReportInput } from '../../domain/comments';
 import { toIso } from '../../domain/time';
-import { clearReportRows, deleteReportRows, insertReportRow, reportRows } from '../../repositories/comments/feedback';
+import { clearReportRows, deleteReportRows, deleteVoterReportRows, insertReportRow, reportRows } from '../../repositories/comments/feedback';
 import { visibleCommentOr404 } from './visibility';
 import type { z } from 'zod/v4';
 import type { moderationReport } from '../../domain/shapes/admin';
@@ -61,6 +61,15 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
     async clearForDocuments(documentIds: string[]): Promise<void> {
       await clearReportRows(strapi, documentIds);
       await getService(strapi, 'cache-versions').invalidate('comments');
+    },
+
+    /**
+     * A deleted account's reports go, and come off the comments' `reportCount` (bootstrap/user-revocation.ts: every
+     * path that deletes a user). A comment the reports sent back to `pending` stays there for a moderator.
+     */
+    async forgetUsers(...userIds: number[]): Promise<void> {
+      const voters = userIds.map((id) => voterKey(strapi, { user: { id }, client: { ip: '', userAgent: '' } }));
+      await deleteVoterReportRows(strapi, voters);
     },
 
     /** Deletes the reports of comments that are being deleted. */

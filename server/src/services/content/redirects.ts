@@ -5,8 +5,11 @@
  * `from` paths are left out of the sitemap.
  */
 import type { Core } from '@strapi/strapi';
+import { invalidField } from '../../domain/errors';
 import {
+  editorRedirectDraft,
   editorRedirects,
+  editorRedirectVersions,
   movedSlug,
   movedSlugs,
   publishedSlugs,
@@ -14,6 +17,7 @@ import {
   type RedirectKind,
   type SlugRow,
 } from '../../repositories/content/redirects';
+import { isPath } from '../../validation/redirect';
 import { frontPath } from '../discovery/site';
 import { getService } from '../get-service';
 
@@ -85,6 +89,48 @@ const redirects = ({ strapi }: { strapi: Core.Strapi }) => {
         }
       }
       return entries;
+    },
+
+    /**
+     * Refuses (400 naming `to`) an editor's redirect whose chain leads back to its own `from`: every version of the
+     * other redirects counts (a draft goes live when published), and an absolute `to` on `site.url`'s origin is its
+     * path. `data` changes the stored redirect `documentId` (an update: its versions are replaced) or, for a clone,
+     * copies it (`replaces` false: its versions stay).
+     */
+    async assertNoLoop(data: Record<string, unknown>, documentId?: string, replaces = true) {
+      const stored = documentId ? await editorRedirectDraft(strapi, documentId) : null;
+      const from = data.from ?? stored?.from;
+      const to = data.to !== undefined ? data.to : stored?.to;
+      const statusCode = Number(data.statusCode ?? stored?.statusCode ?? 301);
+      const siteUrl = config().site.url;
+      const origin = siteUrl ? new URL(siteUrl).origin : null;
+      const pathOf = (value: unknown): string | null => {
+        if (typeof value !== 'string' || value === '') return null;
+        if (isPath(value)) return normalizePath(value);
+        try {
+          const url = new URL(value);
+          return url.origin === origin ? normalizePath(`${url.pathname}${url.search}`) : null;
+        } catch {
+          return null;
+        }
+      };
+      const start = pathOf(from);
+      let next = statusCode === 410 ? null : pathOf(to);
+      if (start === null || next === null) return;
+      const edges = new Map<string, string[]>();
+      for (const row of await editorRedirectVersions(strapi)) {
+        const target = (replaces && row.documentId === documentId) || Number(row.statusCode) === 410 ? null : pathOf(row.to);
+        const source = pathOf(row.from);
+        if (target !== null && source !== null) edges.set(source, [...(edges.get(source) ?? []), target]);
+      }
+      const seen = new Set<string>();
+      const pending = [next];
+      while ((next = pending.pop() ?? null) !== null) {
+        if (next === start) invalidField('to', 'leads back to from through other redirects (a loop)');
+        if (seen.has(next)) continue;
+        seen.add(next);
+        pending.push(...(edges.get(next) ?? []));
+      }
     },
 
     /** The editors' `from` paths, normalized (the sitemap never lists one). */

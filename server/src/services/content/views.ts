@@ -3,6 +3,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { uid } from '../../domain/plugin-id';
 import { MOST_READ_SIZE } from '../../domain/shapes/places';
 import { addViews } from '../../repositories/content/views';
+import type { PermissionChecker } from '../../utils/permission-checker';
 import { getService } from '../get-service';
 import { viewBatches } from './view-batches';
 
@@ -14,20 +15,23 @@ const views = ({ strapi }: { strapi: Core.Strapi }) => ({
   increment: viewBatches<UID.ContentType>((model, documentId, count) => addViews(strapi, model, documentId, count)),
 
   /**
-   * The homepage widget "Most read": the articles of a locale with the most views, most first, in one Document
-   * Service query on the draft rows (every document has one, published or not; views are kept on all its rows).
+   * The homepage widget "Most read": the published articles of a locale with the most views, most first, in one
+   * Document Service query through the admin's Content Manager permissions (conditions, locales and fields, as its
+   * own "Last edited entries" does): a draft's title never shows, nor an article the role may not read. A title
+   * the role may not read shows as the documentId, as the host's widgets do.
    */
-  async mostRead(requestedLocale: string | undefined) {
+  async mostRead(requestedLocale: string | undefined, checker: PermissionChecker) {
     const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
-    const rows = (await strapi.documents(uid('article')).findMany({
+    const query = await checker.sanitizedQuery.read({
       locale,
-      status: 'draft',
+      status: 'published',
       fields: ['title', 'views'],
       sort: [{ views: 'desc' }, { id: 'asc' }],
       limit: MOST_READ_SIZE,
-    } as never)) as unknown as { documentId: string; title: string; views: number | null }[];
+    });
+    const rows = (await strapi.documents(uid('article')).findMany(query as never)) as unknown as { documentId: string; title?: string; views?: number | null }[];
     return {
-      data: rows.map((row) => ({ documentId: row.documentId, title: row.title, views: Number(row.views ?? 0) })),
+      data: rows.map((row) => ({ documentId: row.documentId, title: row.title ?? row.documentId, views: Number(row.views ?? 0) })),
       meta: { locale },
     };
   },

@@ -7,6 +7,7 @@ import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../../domain/comments';
 import { uid } from '../../domain/plugin-id';
 import type { CommentNode } from '../comments/tree';
+import { escapeHtml } from '../comments/notifications/templates';
 import { getService } from '../get-service';
 import { siteOf } from './site';
 import { rfc822Date, xml } from './xml';
@@ -38,7 +39,7 @@ const commentFeed = ({ strapi }: { strapi: Core.Strapi }) => ({
     const config = await getService(strapi, 'settings').get();
     const site = siteOf(strapi, config);
     const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
-    const { data } = await getService(strapi, 'comments').tree(identifier, false);
+    const { data } = await getService(strapi, 'comments').tree(identifier, config.comments.markdown);
     // The tree answered, so the document has a published version.
     const documentId = await articleDocumentId(strapi, identifier);
     const article = ((await strapi.documents(ARTICLE).findOne({ documentId, locale, status: 'published', fields: ['title', 'slug', 'locale'] } as never)) ??
@@ -67,8 +68,10 @@ const commentFeed = ({ strapi }: { strapi: Core.Strapi }) => ({
       const who = item.isAdmin ? config.site.title || 'The site' : item.author ? item.author.username : 'A guest';
       out.push('<item>', `<title>${xml(`Comment by ${who}`)}</title>`, `<link>${xml(`${page}#comment-${item.documentId}`)}</link>`);
       out.push(`<guid isPermaLink="false">urn:cms-plugin-bag:comment:${xml(item.documentId)}</guid>`, `<pubDate>${rfc822Date(item.createdAt)}</pubDate>`);
-      // The author's text, as text: escaped for XML, never HTML (docs/comments.md#rendering-comments-content-is-text-never-html).
-      out.push(`<description>${xml(item.content)}</description>`, `<dc:creator>${xml(who)}</dc:creator>`, '</item>');
+      // RSS readers render a description as HTML: the sanitized rendering, or the text HTML-escaped, and only then
+      // escaped for XML, so a commenter's markup arrives as text (docs/comments.md#comment-feed).
+      const html = item.contentHtml ?? escapeHtml(item.content);
+      out.push(`<description>${xml(html)}</description>`, `<dc:creator>${xml(who)}</dc:creator>`, '</item>');
     }
     out.push('</channel>', '</rss>', '');
     return out.join('\n');

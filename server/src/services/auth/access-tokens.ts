@@ -19,6 +19,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import { uid } from '../../domain/plugin-id';
+import { raiseTokenEpoch } from '../../repositories/auth/token-epochs';
+import { currentTransaction } from '../cache/cache-versions';
 import { keptByVersion } from '../cache/kept-by-version';
 import { getService } from '../get-service';
 import { SESSION_CLAIM } from './refresh-token';
@@ -111,15 +113,8 @@ const accessTokens = ({ strapi }: { strapi: Core.Strapi }) => {
     async endBefore(...userIds: number[]): Promise<void> {
       if (userIds.length === 0) return;
       const at = now();
-      for (const userId of new Set(userIds)) {
-        const { count } = await strapi.db.query(EPOCH_UID).updateMany({ where: { userId }, data: { validAfter: at } });
-        if (count > 0) continue;
-        // Two instances recording a first epoch at once: the unique index lets one create, the other updates.
-        await strapi.db
-          .query(EPOCH_UID)
-          .create({ data: { userId, validAfter: at } })
-          .catch(() => strapi.db.query(EPOCH_UID).updateMany({ where: { userId }, data: { validAfter: at } }));
-      }
+      const trx = await currentTransaction(strapi);
+      for (const userId of new Set(userIds)) await raiseTokenEpoch(strapi, userId, at, trx);
       await this.revoked();
     },
 

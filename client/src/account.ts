@@ -3,7 +3,7 @@
  * the account (docs/accounts.md#your-own-account).
  */
 import type { z } from 'zod/v4';
-import type * as shapes from '../../server/src/domain/shapes/account';
+import type * as shapes from '../../server/src/features/accounts/account.shapes';
 import type { AuthResponse, User } from './auth';
 import { json, type Session } from './session';
 

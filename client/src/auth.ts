@@ -3,9 +3,9 @@
  * the second step of a login with a second factor (`finishLogin`) and TOTP enrolment (`mfa.*`).
  */
 import type { z } from 'zod/v4';
-import type * as shapes from '../../server/src/domain/shapes/auth';
-import type { publicKey } from '../../server/src/domain/shapes/crypto';
-import type * as mfaShapes from '../../server/src/domain/shapes/mfa';
+import type * as shapes from '../../server/src/features/accounts/auth.shapes';
+import type { publicKey } from '../../server/src/features/crypto/crypto.shapes';
+import type * as mfaShapes from '../../server/src/features/accounts/mfa.shapes';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { importPublicKey, rsaEncrypt } from './crypto';
 import { solvePow, type PowChallenge, type SolvePowOptions } from './pow';

@@ -1,7 +1,7 @@
 /** Comments under `/api/bag`: the approved tree, pages of it, replies, counts, and posting one. */
 import type { z } from 'zod/v4';
-import type * as shapes from '../../server/src/domain/shapes/comments';
-import type * as followShapes from '../../server/src/domain/shapes/comment-follow';
+import type * as shapes from '../../server/src/features/comments/comments.shapes';
+import type * as followShapes from '../../server/src/features/comments/comment-follow.shapes';
 import { localeQuery, type ReadOptions } from './locale';
 import { withQuery } from './query';
 import { json, type Session } from './session';

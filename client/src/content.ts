@@ -1,7 +1,7 @@
 /** Published content under `/api/bag`: articles, pages, menus, banners, categories, tags. */
 import type { z } from 'zod/v4';
-import type { pagination, publicAuthor } from '../../server/src/domain/shapes/common';
-import type * as shapes from '../../server/src/domain/shapes/content';
+import type { pagination, publicAuthor } from '../../server/src/platform/shapes/common';
+import type * as shapes from '../../server/src/features/content/content.shapes';
 import { localeQuery, type ReadOptions } from './locale';
 import { withQuery, type Query } from './query';
 import type { Session } from './session';

@@ -3,7 +3,7 @@
  * sitemap. Feeds and sitemaps are given as URLs, not fetched: feed readers and crawlers fetch them.
  */
 import type { z } from 'zod/v4';
-import type * as shapes from '../../server/src/domain/shapes/search';
+import type * as shapes from '../../server/src/features/search/search.shapes';
 import { localeQuery, type ReadOptions } from './locale';
 import { withQuery } from './query';
 import type { Session } from './session';

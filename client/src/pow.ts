@@ -1,6 +1,6 @@
 /** The proof-of-work captcha solved with WebCrypto (browsers and Node 20's `globalThis.crypto`), as the plugin checks it. */
 import type { z } from 'zod/v4';
-import type { powChallenge } from '../../server/src/domain/shapes/auth';
+import type { powChallenge } from '../../server/src/features/accounts/auth.shapes';
 
 /**
  * What `GET /api/cms-plugin-bag/auth/captcha-pow` answers: `difficulty` is the leading zero bits the SHA-256 of

@@ -3,7 +3,7 @@
  * this server only and refreshes it once on a 401.
  */
 import type { z } from 'zod/v4';
-import type { refreshTokenResponse } from '../../server/src/domain/shapes/auth';
+import type { refreshTokenResponse } from '../../server/src/features/accounts/auth.shapes';
 import { readError } from './errors';
 import { memoryStorage, type TokenStorage } from './storage';
 

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { getService } from './services/get-service';
+import { getService } from './platform/get-service';
 
 const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'purge').stop();

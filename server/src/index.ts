@@ -1,5 +1,5 @@
 import bootstrap from './bootstrap';
-import config from './config';
+import config from './platform/config';
 import contentTypes from './content-types';
 import controllers from './controllers';
 import destroy from './destroy';

@@ -2,7 +2,7 @@
  * The plugin's secondary indexes (server/src/bootstrap/indexes.ts): created at bootstrap, kept across a restart, and used by the article list's default order, forwards and backwards, instead of a full scan with a
  * temporary sort or a walk over the drafts.
  */
-import { ensureRoomForViews, FILL_FACTOR } from '../../server/src/bootstrap/room-for-views';
+import { ensureRoomForViews, FILL_FACTOR } from '../../server/src/features/content/room-for-views';
 import { createDocument } from '../helpers/fixtures';
 import { isPostgres, PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 

@@ -10,7 +10,7 @@ import path from 'path';
 import { generate } from '@strapi/openapi';
 import { routes as adminRoutes } from '../../server/src/routes/admin';
 import { routes as contentApiRoutes } from '../../server/src/routes/content-api';
-import type { PluginRoute } from '../../server/src/routes/types';
+import type { PluginRoute } from '../../server/src/platform/route-types';
 import { ROOT, setupStrapi, type TestApp } from '../helpers/strapi';
 
 type Doc = { paths: Record<string, Record<string, Operation>> };

@@ -4,7 +4,7 @@
  * slot and no other key is, the eviction order is the model's, and the table grows past its first size and shrinks
  * back once mostly empty, renumbering its slots without losing an entry.
  */
-import { EntryTable, keyHash } from '../../server/src/services/cache/entry-table';
+import { EntryTable, keyHash } from '../../server/src/features/cache/entry-table';
 
 /** A small deterministic generator (mulberry32), so a failure is reproducible from its seed. */
 const random = (seed: number) => () => {

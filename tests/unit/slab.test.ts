@@ -5,7 +5,7 @@
  * allocation fails only when no free run is long enough and otherwise takes the first one that is, and a released
  * range comes back only once its last pin has dropped.
  */
-import { Slab } from '../../server/src/services/cache/slab';
+import { Slab } from '../../server/src/features/cache/slab';
 
 /** What the model knows of a range the slab handed out. */
 interface Range {

@@ -1,7 +1,7 @@
 /** Every string the admin pages, widgets and side panel show has an English, a French and a Simplified Chinese translation. */
 import fs from 'fs';
 import path from 'path';
-import { CAPTCHA_TYPES } from '../../server/src/domain/shapes/admin';
+import { CAPTCHA_TYPES } from '../../server/src/platform/config/settings.shapes';
 import { ROOT } from '../helpers/strapi';
 
 const ADMIN = path.join(ROOT, 'admin', 'src');

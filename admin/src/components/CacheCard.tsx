@@ -8,7 +8,7 @@ import { Trash } from '@strapi/icons';
 import { useAPIErrorHandler, useFetchClient, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod/v4';
-import type * as shapes from '../../../server/src/domain/shapes/cache';
+import type * as shapes from '../../../server/src/features/cache/admin-cache.shapes';
 import { PERMISSIONS } from '../permissions';
 import { PLUGIN_ID } from '../pluginId';
 import { getTranslation } from '../utils/getTranslation';

@@ -10,17 +10,17 @@
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
-import { getService } from '../services/get-service';
-import { registerAdminActions } from './admin-actions';
-import { startCommentHtmlBackfill } from './comment-html';
-import { showCommentsByText } from './comment-main-field';
-import { ensureIndexes } from './indexes';
-import { ensureRoomForViews } from './room-for-views';
-import { startResponseCache } from './response-cache';
-import { ensureSearchIndex } from './search-index';
-import { revokeTokensWithHostSessions } from './session-revocation';
-import { revokeTokensOnUserChanges } from './user-revocation';
-import { alertOnPasswordChanges } from './password-alerts';
+import { getService } from '../platform/get-service';
+import { registerAdminActions } from '../platform/register-admin-actions';
+import { startCommentHtmlBackfill } from '../features/comments/comment-html';
+import { showCommentsByText } from '../features/comments/comment-main-field';
+import { ensureIndexes } from '../platform/indexes';
+import { ensureRoomForViews } from '../features/content/room-for-views';
+import { startResponseCache } from '../features/cache/response-cache.bootstrap';
+import { ensureSearchIndex } from '../features/search/search-index';
+import { revokeTokensWithHostSessions } from '../features/accounts/session-revocation';
+import { revokeTokensOnUserChanges } from '../features/accounts/user-revocation';
+import { alertOnPasswordChanges } from '../features/accounts/password-alerts';
 
 /**
  * On a fresh database this plugin may bootstrap before users-permissions (plugins declared in config/plugins.ts

@@ -1,7 +1,7 @@
-import deleteBody from './delete-body';
-import hostAuth from './host-auth';
-import hostMfa from './host-mfa';
-import rateLimit from './rate-limit';
+import deleteBody from '../platform/delete-body.middleware';
+import hostAuth from '../features/accounts/host-auth.middleware';
+import hostMfa from '../features/accounts/host-mfa.middleware';
+import rateLimit from '../platform/rate-limit.middleware';
 
 export default {
   'delete-body': deleteBody,

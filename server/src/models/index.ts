@@ -11,7 +11,7 @@
  * content-type columns nothing read (docs/operations.md#upgrading).
  */
 import crypto from 'crypto';
-import { uid } from '../domain/plugin-id';
+import { uid } from '../platform/plugin-id';
 import captcha from './captcha.json';
 import commentReaction from './comment-reaction.json';
 import commentReport from './comment-report.json';

@@ -6,14 +6,14 @@
  */
 import type { Core } from '@strapi/strapi';
 import { documentMiddlewares } from '../document-middlewares';
-import { registerGraphql } from '../graphql';
-import { registerContentManagerCommentStatus } from '../middlewares/content-manager-comment-status';
-import databaseUnavailable from '../middlewares/database-unavailable';
-import nulGuard from '../middlewares/nul-guard';
-import unsubscribeToken from '../middlewares/unsubscribe-token';
+import { registerGraphql } from '../features/graphql';
+import { registerContentManagerCommentStatus } from '../features/comments/content-manager-comment-status.middleware';
+import databaseUnavailable from '../platform/database-unavailable.middleware';
+import nulGuard from '../platform/nul-guard.middleware';
+import unsubscribeToken from '../features/comments/unsubscribe-token.middleware';
 import { internalModels } from '../models';
-import { checkAccessTokens } from './access-tokens';
-import { guardHostAuthRoutes } from './host-auth-routes';
+import { checkAccessTokens } from '../features/accounts/access-tokens.register';
+import { guardHostAuthRoutes } from '../features/accounts/host-auth-routes';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   // Created and synced with the content types' tables in bootstrap (Strapi reads this registry there).

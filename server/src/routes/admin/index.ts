@@ -1,7 +1,7 @@
 /** Admin panel routes under `/cms-plugin-bag/…`, each guarded by `admin::hasPermissions` with the plugin's actions. */
-import cache from './cache';
-import comments from './comments';
-import places from './places';
-import settings from './settings';
+import cache from '../../features/cache/admin-cache.routes';
+import comments from '../../features/comments/admin-comments.routes';
+import places from '../../features/admin-places/admin-places.routes';
+import settings from '../../features/settings/settings.routes';
 
 export const routes = [...settings, ...comments, ...cache, ...places];

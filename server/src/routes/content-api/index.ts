@@ -1,17 +1,17 @@
 /** Public API routes: `/api/cms-plugin-bag/…` by default, `/api/bag/…` for routes with `prefix: ''`. */
-import type { Handler, RoleType, RouteModule } from '../types';
-import account from './account';
-import auth from './auth';
-import comments from './comments';
-import commentFeedback from './comment-feedback';
-import commentFollow from './comment-follow';
-import commentUnsubscribe from './comment-unsubscribe';
-import content from './content';
-import cryptoRoutes from './crypto';
-import feeds from './feeds';
-import mfa from './mfa';
-import passkeys from './passkeys';
-import search from './search';
+import type { Handler, RoleType, RouteModule } from '../../platform/route-types';
+import account from '../../features/accounts/account.routes';
+import auth from '../../features/accounts/auth.routes';
+import comments from '../../features/comments/comments.routes';
+import commentFeedback from '../../features/comments/comment-feedback.routes';
+import commentFollow from '../../features/comments/comment-follow.routes';
+import commentUnsubscribe from '../../features/comments/comment-unsubscribe.routes';
+import content from '../../features/content/content.routes';
+import cryptoRoutes from '../../features/crypto/crypto.routes';
+import feeds from '../../features/discovery/feeds.routes';
+import mfa from '../../features/accounts/mfa.routes';
+import passkeys from '../../features/accounts/passkeys.routes';
+import search from '../../features/search/search.routes';
 
 const modules: RouteModule[] = [
   auth,

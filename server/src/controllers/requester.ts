@@ -1,9 +1,0 @@
-/** Who sent a request, for the re-authentication's rate limits (a 429 names when to retry). */
-import type { Context } from 'koa';
-import type { Requester } from '../services/auth/reauthentication';
-import { clientInfo } from '../utils/client';
-
-export const requesterOf = (ctx: Context): Requester => ({
-  client: clientInfo(ctx),
-  setRetryAfter: (seconds) => ctx.set('Retry-After', String(seconds)),
-});

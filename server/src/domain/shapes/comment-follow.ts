@@ -1,9 +1,0 @@
-/** Shapes of following a thread (`/api/bag/articles/:id/subscription`) and of its comment feed (`…/comments.rss`). */
-import { z } from 'zod/v4';
-import { lazyShape } from './lazy';
-import { localeQuery } from './content';
-
-export const subscriptionResponse = lazyShape(() => z.object({ subscribed: z.boolean().describe('Whether the user follows the thread') }));
-
-export const commentFeedQuery = localeQuery;
-export const commentFeedDocument = lazyShape(() => z.string().describe("An RSS 2.0 document of the article's 50 newest comments (application/rss+xml)"));

@@ -1,0 +1,74 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { Context } from 'koa';
+import { captchaEscalated } from '../../platform/auth';
+import { USER_UID } from '../../platform/uids';
+import { clientInfo } from '../../platform/client';
+import { getService } from '../../platform/get-service';
+import {
+  validateLoginBody,
+  validateRefreshTokenBody,
+  validateRegisterBody,
+  validateSendCodeBody,
+} from './auth.validation';
+
+const authController = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** The user as `/api/users/me` shows it: the host's own output sanitizer drops private fields. */
+  const sanitizeUser = (user: object, ctx: Context) =>
+    strapi.contentAPI.sanitize.output(user, strapi.getModel(USER_UID), { auth: ctx.state.auth });
+
+  return {
+    async captchaImage(ctx: Context) {
+      ctx.body = await getService(strapi, 'captcha').createImage(await getService(strapi, 'settings').get());
+    },
+
+    async captchaPow(ctx: Context) {
+      ctx.body = await getService(strapi, 'captcha').createPow(await getService(strapi, 'settings').get());
+    },
+
+    async sendCode(ctx: Context) {
+      const { identifier, purpose } = await validateSendCodeBody(ctx.request.body);
+      const result = await getService(strapi, 'email-code').send(identifier, await getService(strapi, 'settings').get(), purpose);
+      if (!result.sent) {
+        ctx.set('Retry-After', String(result.retryAfter));
+        throw new errors.RateLimitError();
+      }
+      ctx.body = { message: 'Verification code sent', expiresIn: result.expiresIn };
+    },
+
+    async register(ctx: Context) {
+      const allowedFields = (strapi.config.get('plugin::users-permissions.register') as { allowedFields?: unknown } | undefined)?.allowedFields;
+      const extraFields = Array.isArray(allowedFields) ? allowedFields.filter((field): field is string => typeof field === 'string') : [];
+      const body = await validateRegisterBody(ctx.request.body, extraFields);
+      const { user, tokens } = await getService(strapi, 'accounts').register(body, clientInfo(ctx));
+      ctx.body = { ...tokens, user: await sanitizeUser(user, ctx) };
+    },
+
+    async login(ctx: Context) {
+      const body = await validateLoginBody(ctx.request.body);
+      const { user, tokens, mfa } = await getService(strapi, 'accounts').login(body, clientInfo(ctx), captchaEscalated(ctx));
+      ctx.body = mfa ?? { ...tokens, user: await sanitizeUser(user, ctx) };
+    },
+
+    async refreshToken(ctx: Context) {
+      const token = validateRefreshTokenBody(ctx.request.body);
+      ctx.body = { jwt: await getService(strapi, 'accounts').refresh(token) };
+    },
+
+    async logout(ctx: Context) {
+      await getService(strapi, 'refresh-token').revoke(validateRefreshTokenBody(ctx.request.body));
+      ctx.body = { message: 'Logged out' };
+    },
+
+    async me(ctx: Context) {
+      const authUser = ctx.state.user as { id: number } | undefined;
+      // The route is granted to Public too, so a request without a token reaches this point: without a user it is a 401.
+      if (!authUser) throw new errors.UnauthorizedError('Missing or invalid credentials');
+      const user = await getService(strapi, 'accounts').findUser(authUser.id);
+      if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');
+      ctx.body = await sanitizeUser(user, ctx);
+    },
+  };
+};
+
+export default authController;

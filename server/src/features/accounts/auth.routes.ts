@@ -1,0 +1,75 @@
+/** `/api/cms-plugin-bag/auth/…`: the account flows, each a Users & Permissions action. */
+import * as shapes from './auth.shapes';
+import { loginResponse } from './mfa.shapes';
+import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
+
+const everyone: Handler[] = [
+  'auth.captchaImage',
+  'auth.captchaPow',
+  'auth.sendCode',
+  'auth.register',
+  'auth.login',
+  'auth.refreshToken',
+  'auth.logout',
+  // Granted to Public too, so a request without a token gets the plugin's 401 rather than the role check's 403.
+  'auth.me',
+];
+
+const authRoutes: RouteModule = {
+  routes: [
+    {
+      method: 'GET',
+      path: '/auth/captcha-image',
+      handler: 'auth.captchaImage',
+      response: shapes.captchaImage,
+      config: { middlewares: [rateLimited('captchaImage')] },
+    },
+    // One counter per client IP for both kinds of captcha.
+    {
+      method: 'GET',
+      path: '/auth/captcha-pow',
+      handler: 'auth.captchaPow',
+      response: shapes.powChallenge,
+      config: { middlewares: [rateLimited('captchaImage')] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/send-code',
+      handler: 'auth.sendCode',
+      request: json(shapes.sendCodeBody),
+      response: shapes.sendCodeResponse,
+      config: { middlewares: [rateLimited('sendCode', 'identifier')] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/register',
+      handler: 'auth.register',
+      request: json(shapes.registerBody),
+      response: shapes.authResponse,
+      config: { middlewares: [rateLimited('register', 'email')] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/login',
+      handler: 'auth.login',
+      request: json(shapes.loginBody),
+      // An account with a second factor gets the challenge `/auth/login/mfa` finishes, and no token.
+      response: loginResponse,
+      config: { middlewares: [rateLimited('login', 'identifier', true)] },
+    },
+    {
+      method: 'POST',
+      path: '/auth/refresh-token',
+      handler: 'auth.refreshToken',
+      request: json(shapes.refreshTokenBody),
+      response: shapes.refreshTokenResponse,
+      config: { middlewares: [rateLimited('refreshToken')] },
+    },
+    // An unknown token also gets 200: revocation is idempotent (RFC 7009).
+    { method: 'POST', path: '/auth/logout', handler: 'auth.logout', request: json(shapes.refreshTokenBody), response: shapes.logoutResponse },
+    { method: 'GET', path: '/auth/me', handler: 'auth.me', response: shapes.user },
+  ],
+  grants: { public: everyone, authenticated: everyone },
+};
+
+export default authRoutes;

@@ -1,0 +1,45 @@
+/** The homepage widgets and the Content Manager side panel (`/cms-plugin-bag/widgets/…`, `/cms-plugin-bag/edit-panel/…`). */
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { ADMIN_ACTIONS } from '../../platform/admin-actions';
+import { forbidden } from '../../platform/errors';
+import { uid } from '../../platform/plugin-id';
+import { getService } from '../../platform/get-service';
+import { permissionChecker, type PermissionChecker } from '../../platform/permission-checker';
+import { validateEditPanelRequest, validateMostReadQuery } from './admin-places.validation';
+
+interface AdminAbility {
+  can(action: string, subject?: string): boolean;
+}
+
+/** The Content Manager's checker on `kind` for this admin; 403 when the admin may not read that type there at all. */
+const readerOf = (strapi: Core.Strapi, ctx: Context, kind: 'article' | 'page'): PermissionChecker => {
+  const checker = permissionChecker(strapi, ctx.state.userAbility, uid(kind));
+  if (!checker || checker.cannot.read()) throw forbidden('Forbidden');
+  return checker;
+};
+
+const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async moderationQueue(ctx: Context) {
+    ctx.body = { data: await getService(strapi, 'comments').queue() };
+  },
+
+  /** Published articles only, and only those the admin's role may read in the Content Manager. */
+  async mostRead(ctx: Context) {
+    const { locale } = validateMostReadQuery(ctx.query);
+    ctx.body = await getService(strapi, 'views').mostRead(locale, readerOf(strapi, ctx, 'article'));
+  },
+
+  /**
+   * The panel shows what the Content Manager shows: its figures need read access to the document there (403 whether
+   * or not it exists), and the comments by status *Moderate comments*.
+   */
+  async editPanel(ctx: Context) {
+    const { kind, documentId, locale } = validateEditPanelRequest(ctx.params, ctx.query);
+    const checker = readerOf(strapi, ctx, kind);
+    const moderates = Boolean((ctx.state.userAbility as AdminAbility).can(ADMIN_ACTIONS.commentsModerate));
+    ctx.body = { data: await getService(strapi, 'edit-panel').figures(kind, documentId, locale, checker, moderates) };
+  },
+});
+
+export default adminPlacesController;

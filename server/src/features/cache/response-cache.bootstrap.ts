@@ -1,0 +1,27 @@
+/**
+ * The response cache (docs/caching.md): its version table, the Query Engine lifecycles that raise the versions on
+ * every write to a watched model (domain/cache-scopes.ts), and the middleware, mounted here (bootstrap) so that it
+ * runs after the app's own middlewares (security headers, CORS, query parsing) and before the router.
+ */
+import type { Core } from '@strapi/strapi';
+import { WATCHED, scopesOf } from '../../platform/cache-scopes';
+import responseCache from './response-cache.middleware';
+import { routes } from '../../routes/content-api';
+import { getService } from '../../platform/get-service';
+
+const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+
+export const startResponseCache = async (strapi: Core.Strapi) => {
+  const versions = getService(strapi, 'cache-versions');
+  await versions.init();
+  const raise = async (event: { model: { uid: string } }) => {
+    await versions.invalidate(...scopesOf(event.model.uid));
+  };
+  strapi.db.lifecycles.subscribe({
+    models: Object.keys(WATCHED),
+    ...Object.fromEntries(WRITES.map((action) => [action, raise])),
+  } as never);
+  // The routes that declare a cache behaviour (routes/types.ts); no other answer is kept.
+  getService(strapi, 'response-cache').declare(routes.flatMap(({ handler, cache }) => (cache ? [{ handler, cache }] : [])));
+  strapi.server.use(responseCache({ strapi }));
+};

@@ -1,0 +1,17 @@
+/** Shapes of `/api/bag/comments/unsubscribe?token=…`, the signed link in every notification e-mail. */
+import { z } from 'zod/v4';
+import { lazyShape } from '../../platform/shapes/lazy';
+
+export const notificationKind = lazyShape(() => z.enum(['reply', 'digest', 'follow']));
+
+export const tokenQuery = lazyShape(() => ({ token: z.string().describe('the signed token of the e-mail link') }));
+
+/** GET: a confirmation page (HTML) that changes nothing. */
+export const confirmPage = lazyShape(() => z.string().describe('text/html: a confirmation page with a one-click form'));
+
+/** RFC 8058 one-click form field; a POST needs nothing else but the token. */
+export const unsubscribeBody = lazyShape(() => z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() }));
+
+/** JSON for programs, an HTML page for a person who pressed the button (`Accept: text/html`). */
+export const unsubscribed = lazyShape(() => z.object({ data: z.object({ unsubscribed: z.literal(true), kind: notificationKind }) }));
+export const unsubscribeResponse = lazyShape(() => z.union([unsubscribed, z.string().describe('text/html: the done page')]));

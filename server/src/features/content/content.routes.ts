@@ -1,0 +1,40 @@
+/** `/api/bag/…`: published content for everyone; only published documents are ever returned. */
+import type { z } from 'zod/v4';
+import * as shapes from './content.shapes';
+import { CONTENT_CACHE, type Handler, type PluginRoute, type RouteCache, type RouteModule } from '../../platform/route-types';
+
+const get = (path: string, handler: Handler, response: z.ZodType, request?: PluginRoute['request'], cache: RouteCache = CONTENT_CACHE): PluginRoute => ({
+  method: 'GET',
+  path: `/bag${path}`,
+  handler,
+  ...(request ? { request } : {}),
+  response,
+  cache,
+  config: { prefix: '' },
+});
+
+/** Articles and pages show `views`: a detail counts the read, a list shows each row's count. */
+const counted = (type: 'article' | 'page', kind: 'detail' | 'list'): RouteCache => ({ ...CONTENT_CACHE, views: { type, kind } });
+
+const list = { query: shapes.listQuery };
+const bySlug = { params: shapes.slugParams, query: shapes.localeQuery };
+const inLocale = { query: shapes.localeQuery };
+
+const routes = [
+  get('/articles', 'article.find', shapes.articleList, list, counted('article', 'list')),
+  get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug, counted('article', 'detail')),
+  get('/pages', 'page.find', shapes.pageList, list, counted('page', 'list')),
+  get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug, counted('page', 'detail')),
+  get('/banners', 'banner.find', shapes.bannerList, inLocale),
+  get('/banners/:group', 'banner.findByGroup', shapes.bannerList, { params: shapes.groupParams, ...inLocale }),
+  get('/categories', 'category.find', shapes.categoryList, inLocale),
+  get('/tags', 'tag.find', shapes.tagList, inLocale),
+  get('/menus/:slug', 'menu.findOne', shapes.menuDetail, bySlug),
+  get('/redirects', 'redirect.find', shapes.redirectList),
+];
+
+const handlers = routes.map((route) => route.handler);
+
+const content: RouteModule = { routes, grants: { public: handlers, authenticated: handlers } };
+
+export default content;

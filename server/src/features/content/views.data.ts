@@ -1,0 +1,59 @@
+/**
+ * View counters of articles and pages: one counter per document, kept on every row of the document (draft and
+ * published of every locale, so a later publish, which copies the draft over the published row, keeps the count).
+ */
+import type { Core, UID } from '@strapi/strapi';
+import { tableOf } from '../../platform/columns';
+import { qualifiedTable, quoted, runPrepared } from '../../platform/prepared';
+
+/**
+ * Adds `count` views to every row of the document and returns the new count: the highest of the rows (a locale added
+ * later starts lower), null when the document has no row. The Document Service can only read-then-write; one
+ * UPDATE … SET views = views + n is atomic under concurrency. Every detail read runs it, cached or not (several reads of
+ * one document in one statement: services/content/view-batches.ts), so it is a prepared statement
+ * (repositories/prepared.ts).
+ */
+export const addViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string, count: number): Promise<number | null> => {
+  const { table, column } = tableOf(strapi, uid);
+  const views = quoted(column('views'));
+  const documentIdColumn = quoted(column('documentId'));
+  const qualified = qualifiedTable(strapi, table);
+  const rows = await runPrepared(
+    strapi,
+    {
+      sqlite: `UPDATE ${qualified} SET ${views} = ${views} + ? WHERE ${documentIdColumn} = ? RETURNING ${views} AS views`,
+      // The document's rows locked in id order first (FOR UPDATE … ORDER BY id): concurrent reads of one document
+      // queue on its first row instead of deadlocking (a plain UPDATE of several rows can visit them in different
+      // orders as their versions move, and PostgreSQL then aborts one after deadlock_timeout).
+      postgres:
+        `UPDATE ${qualified} SET ${views} = ${views} + $1 ` +
+        `WHERE id IN (SELECT id FROM ${qualified} WHERE ${documentIdColumn} = $2 ORDER BY id FOR UPDATE) RETURNING ${views} AS views`,
+    },
+    [count, documentId],
+  );
+  if (rows.length === 0) return null;
+  return Math.max(...rows.map((row) => Number(row.views)));
+};
+
+/** Whether the document has a version (draft or published) in `locale` yet. */
+export const hasLocaleVersion = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string, locale: string) =>
+  (await strapi.db.query(uid).count({ where: { documentId, locale } })) > 0;
+
+/**
+ * A locale version created later (Content Manager, `documents(uid).update({ documentId, locale, data })`) starts with
+ * the schema's default: its rows are set to the highest count of the document's other rows, in one statement (a read
+ * counted meanwhile reaches every row, the new ones included, so the maximum includes it).
+ */
+export const alignLocaleViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string, locale: string) => {
+  const { table, column } = tableOf(strapi, uid);
+  const knex = strapi.db.connection;
+  const views = column('views');
+  const others = knex(`${table} as o`)
+    .max(`o.${views}`)
+    .where(`o.${column('documentId')}`, documentId)
+    .whereNot(`o.${column('locale')}`, locale);
+  await knex(table)
+    .where(column('documentId'), documentId)
+    .where(column('locale'), locale)
+    .update({ [views]: knex.raw('coalesce((?), ??)', [others, views]) });
+};

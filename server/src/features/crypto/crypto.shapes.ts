@@ -1,0 +1,8 @@
+/** Shapes of `/api/cms-plugin-bag/utils/…`: RSA-OAEP/SHA-256 and AES-256-GCM helpers. */
+import { z } from 'zod/v4';
+import { lazyShape } from '../../platform/shapes/lazy';
+
+export const dataBody = lazyShape(() => z.object({ data: z.string() }));
+export const publicKey = lazyShape(() => z.object({ publicKey: z.string().describe('SPKI PEM') }));
+export const encrypted = lazyShape(() => z.object({ encrypted: z.string().describe('Base64') }));
+export const decrypted = lazyShape(() => z.object({ decrypted: z.string() }));

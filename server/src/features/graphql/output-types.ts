@@ -1,0 +1,40 @@
+/**
+ * The object types of the plugin's own GraphQL queries (queries.ts): the REST answers' `data`, written from the
+ * same shapes (domain/shapes, see shape-types.ts) with types of our own, so nothing the generated resolvers would add
+ * can get in.
+ */
+import { articleDetail, localization, media, menu, pageDetail, taxonomy } from '../content/content.shapes';
+import { createdComment, cursorPagination, documentRef, rootsPageResponse, threadMeta, threadReply, threadRoot } from '../comments/comments.shapes';
+import { AUTHOR, type Nexus } from './nexus';
+import { shapeTypes } from './shape-types';
+
+/** The object types the queries return; each field is the REST answer's key of the same name. */
+export const outputTypes = (nexus: Nexus) => [
+  ...shapeTypes(
+    nexus,
+    [
+      { name: 'BagMedia', shape: media },
+      { name: 'BagTaxonomy', shape: taxonomy, description: "An article's category or tag, as REST shows it." },
+      { name: 'BagLocalization', shape: localization, description: "One of the document's other published locales, for hreflang links." },
+      { name: 'BagArticle', shape: articleDetail.shape.data },
+      { name: 'BagPage', shape: pageDetail.shape.data },
+      { name: 'BagMenu', shape: menu },
+      { name: 'BagCommentReply', shape: threadReply },
+      { name: 'BagCommentRoot', shape: threadRoot },
+      { name: 'BagCursorPagination', shape: cursorPagination },
+      { name: 'BagCommentThreadMeta', shape: threadMeta },
+      { name: 'BagCommentThread', shape: rootsPageResponse },
+      { name: 'BagDocumentRef', shape: documentRef },
+      { name: 'BagCreatedComment', shape: createdComment },
+    ],
+    [AUTHOR]
+  ),
+  nexus.inputObjectType({
+    name: 'BagCommentInput',
+    definition(t) {
+      t.nonNull.string('content');
+      t.nonNull.id('article', { description: 'documentId or numeric id of a published article.' });
+      t.id('parent', { description: 'An approved comment of the same article.' });
+    },
+  }),
+];

@@ -1,0 +1,21 @@
+/** `GET /api/bag/search` (docs/search.md): full-text search over published articles, for everyone. */
+import * as shapes from './search.shapes';
+import { CONTENT_CACHE, type PluginRoute, type RouteModule } from '../../platform/route-types';
+
+const routes: PluginRoute[] = [
+  {
+    method: 'GET',
+    path: '/bag/search',
+    handler: 'search.find',
+    request: { query: shapes.searchQuery },
+    response: shapes.searchResult,
+    cache: CONTENT_CACHE,
+    config: { prefix: '' },
+  },
+];
+
+const handlers = routes.map((route) => route.handler);
+
+const search: RouteModule = { routes, grants: { public: handlers, authenticated: handlers } };
+
+export default search;

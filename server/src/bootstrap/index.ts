@@ -12,15 +12,12 @@ import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';
 import { getService } from '../platform/get-service';
 import { registerAdminActions } from '../platform/register-admin-actions';
-import { startCommentHtmlBackfill } from '../features/comments/comment-html';
-import { showCommentsByText } from '../features/comments/comment-main-field';
+import { startCommentHtmlBackfill, showCommentsByText } from '../features/comments';
 import { ensureIndexes } from '../platform/indexes';
-import { ensureRoomForViews } from '../features/content/room-for-views';
-import { startResponseCache } from '../features/cache/response-cache.bootstrap';
-import { ensureSearchIndex } from '../features/search/search-index';
-import { revokeTokensWithHostSessions } from '../features/accounts/session-revocation';
-import { revokeTokensOnUserChanges } from '../features/accounts/user-revocation';
-import { alertOnPasswordChanges } from '../features/accounts/password-alerts';
+import { ensureRoomForViews } from '../features/content';
+import { startResponseCache } from '../features/cache';
+import { ensureSearchIndex } from '../features/search';
+import { revokeTokensWithHostSessions, revokeTokensOnUserChanges, alertOnPasswordChanges } from '../features/accounts';
 
 /**
  * On a fresh database this plugin may bootstrap before users-permissions (plugins declared in config/plugins.ts

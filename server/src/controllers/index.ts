@@ -1,26 +1,31 @@
-import account from '../features/accounts/account.controller';
-import adminCache from '../features/cache/admin-cache.controller';
-import adminComment from '../features/comments/admin-comments.controller';
-import adminPlaces from '../features/admin-places/admin-places.controller';
-import adminSettings from '../features/settings/settings.controller';
-import article from '../features/content/article.controller';
-import auth from '../features/accounts/auth.controller';
-import banner from '../features/content/banner.controller';
-import category from '../features/content/category.controller';
-import comment from '../features/comments/comments.controller';
-import commentUnsubscribe from '../features/comments/comment-unsubscribe.controller';
-import commentFeedback from '../features/comments/comment-feedback.controller';
-import commentFollow from '../features/comments/comment-follow.controller';
-import crypto from '../features/crypto/crypto.controller';
-import feed from '../features/discovery/feeds.controller';
-import menu from '../features/content/menu.controller';
-import mfa from '../features/accounts/mfa.controller';
-import page from '../features/content/page.controller';
-import passkey from '../features/accounts/passkeys.controller';
-import redirect from '../features/redirects/redirects.controller';
-import search from '../features/search/search.controller';
-import sitemap from '../features/discovery/sitemap.controller';
-import tag from '../features/content/tag.controller';
+import {
+  accountController as account,
+  authController as auth,
+  mfaController as mfa,
+  passkeysController as passkey,
+} from '../features/accounts';
+import { adminCacheController as adminCache } from '../features/cache';
+import {
+  adminCommentsController as adminComment,
+  commentsController as comment,
+  commentUnsubscribeController as commentUnsubscribe,
+  commentFeedbackController as commentFeedback,
+  commentFollowController as commentFollow,
+} from '../features/comments';
+import { adminPlacesController as adminPlaces } from '../features/admin-places';
+import { settingsController as adminSettings } from '../features/settings';
+import {
+  articleController as article,
+  bannerController as banner,
+  categoryController as category,
+  menuController as menu,
+  pageController as page,
+  tagController as tag,
+} from '../features/content';
+import { cryptoController as crypto } from '../features/crypto';
+import { feedsController as feed, sitemapController as sitemap } from '../features/discovery';
+import { redirectsController as redirect } from '../features/redirects';
+import { searchController as search } from '../features/search';
 
 type Controllers = typeof controllers;
 

@@ -1,6 +1,5 @@
 import deleteBody from '../platform/delete-body.middleware';
-import hostAuth from '../features/accounts/host-auth.middleware';
-import hostMfa from '../features/accounts/host-mfa.middleware';
+import { hostAuthMiddleware as hostAuth, hostMfaMiddleware as hostMfa } from '../features/accounts';
 import rateLimit from '../platform/rate-limit.middleware';
 
 export default {

@@ -7,13 +7,14 @@
 import type { Core } from '@strapi/strapi';
 import { documentMiddlewares } from '../document-middlewares';
 import { registerGraphql } from '../features/graphql';
-import { registerContentManagerCommentStatus } from '../features/comments/content-manager-comment-status.middleware';
+import {
+  registerContentManagerCommentStatus,
+  unsubscribeTokenMiddleware as unsubscribeToken,
+} from '../features/comments';
 import databaseUnavailable from '../platform/database-unavailable.middleware';
 import nulGuard from '../platform/nul-guard.middleware';
-import unsubscribeToken from '../features/comments/unsubscribe-token.middleware';
 import { internalModels } from '../models';
-import { checkAccessTokens } from '../features/accounts/access-tokens.register';
-import { guardHostAuthRoutes } from '../features/accounts/host-auth-routes';
+import { checkAccessTokens, guardHostAuthRoutes } from '../features/accounts';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   // Created and synced with the content types' tables in bootstrap (Strapi reads this registry there).

@@ -1,46 +1,53 @@
-import accessTokens from '../features/accounts/access-tokens';
-import accountDeletion from '../features/accounts/account-deletion';
-import accountExport from '../features/accounts/account-export';
-import accounts from '../features/accounts/account.service';
-import cacheVersions from '../features/cache/cache-versions';
-import captcha from '../features/accounts/captcha';
+import {
+  accessTokensService as accessTokens,
+  accountDeletionService as accountDeletion,
+  accountExportService as accountExport,
+  accountService as accounts,
+  captchaService as captcha,
+  credentialAlertsService as credentialAlerts,
+  emailChangeService as emailChange,
+  emailCodeService as emailCode,
+  mfaService as mfa,
+  passkeysService as passkeys,
+  passwordResetService as passwordReset,
+  passwordlessService as passwordless,
+  reauthenticationService as reauthentication,
+  refreshTokenService as refreshToken,
+  sessionsService as sessions,
+  signInService as signIn,
+  signInAlertsService as signInAlerts,
+} from '../features/accounts';
+import { cacheVersionsService as cacheVersions, responseCacheService as responseCache } from '../features/cache';
 import clock from '../platform/clock';
-import content from '../features/content/content.service';
-import comments from '../features/comments/comments.service';
-import commentEvents from '../features/comments/events';
-import commentFollowers from '../features/comments/followers';
-import commentNotifications from '../features/comments/notifications';
-import commentReactions from '../features/comments/reactions';
-import commentReports from '../features/comments/reports';
-import commentThreads from '../features/comments/threads';
-import credentialAlerts from '../features/accounts/credential-alerts';
-import crypto from '../features/crypto/crypto.service';
-import discoveryCommentFeed from '../features/discovery/comment-feed';
-import discoveryFeeds from '../features/discovery/feeds.service';
-import discoverySitemap from '../features/discovery/sitemap.service';
-import editPanel from '../features/admin-places/edit-panel.service';
-import emailChange from '../features/accounts/email-change';
-import emailCode from '../features/accounts/email-code';
-import locales from '../features/content/locales';
-import menus from '../features/content/menus';
-import mfa from '../features/accounts/mfa.service';
-import passkeys from '../features/accounts/passkeys.service';
-import passwordReset from '../features/accounts/password-reset';
-import passwordless from '../features/accounts/passwordless';
+import {
+  contentService as content,
+  localesService as locales,
+  menusService as menus,
+  taxonomyService as taxonomy,
+  viewsService as views,
+} from '../features/content';
+import {
+  commentsService as comments,
+  eventsService as commentEvents,
+  followersService as commentFollowers,
+  notificationsService as commentNotifications,
+  reactionsService as commentReactions,
+  reportsService as commentReports,
+  threadsService as commentThreads,
+} from '../features/comments';
+import { cryptoService as crypto } from '../features/crypto';
+import {
+  commentFeedService as discoveryCommentFeed,
+  feedsService as discoveryFeeds,
+  sitemapService as discoverySitemap,
+} from '../features/discovery';
+import { editPanelService as editPanel } from '../features/admin-places';
 import permissions from '../platform/permissions';
 import purge from '../platform/purge';
 import rateLimit from '../platform/rate-limit';
-import redirects from '../features/redirects/redirects.service';
-import reauthentication from '../features/accounts/reauthentication';
-import refreshToken from '../features/accounts/refresh-token';
-import responseCache from '../features/cache/response-cache';
-import search from '../features/search/search.service';
-import sessions from '../features/accounts/sessions';
+import { redirectsService as redirects } from '../features/redirects';
+import { searchService as search } from '../features/search';
 import settings from '../platform/settings';
-import signIn from '../features/accounts/sign-in';
-import signInAlerts from '../features/accounts/sign-in-alerts';
-import taxonomy from '../features/content/taxonomy';
-import views from '../features/content/views';
 
 export default {
   'account-deletion': accountDeletion,

@@ -20,8 +20,7 @@
 import type { Core } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { raiseTokenEpoch } from './token-epochs.data';
-import { currentTransaction } from '../cache/cache-versions';
-import { keptByVersion } from '../cache/kept-by-version';
+import { currentTransaction, keptByVersion } from '../cache';
 import { getService } from '../../platform/get-service';
 import { SESSION_CLAIM } from './refresh-token';
 

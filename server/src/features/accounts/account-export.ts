@@ -6,7 +6,7 @@ import type { Core } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import type { AccountExport } from './account.shapes';
 import type { ClientInfo } from '../../platform/client';
-import { voterKey } from '../comments/voter-key';
+import { voterKey } from '../comments';
 import { getService } from '../../platform/get-service';
 import { sessionView } from './sessions';
 

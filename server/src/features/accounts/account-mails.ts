@@ -4,7 +4,7 @@
  * action it reports: it is logged by error code and SMTP status only (an SMTP error's text often quotes the address).
  */
 import type { Core } from '@strapi/strapi';
-import { escapeHtml } from '../comments/notifications';
+import { escapeHtml } from '../comments';
 import type { ClientInfo } from '../../platform/client';
 import { describeMailFailure } from '../../platform/mail-failure';
 

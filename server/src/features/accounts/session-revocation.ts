@@ -8,7 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { HOST_SESSION_UID } from './access-tokens';
-import { currentTransaction } from '../cache/cache-versions';
+import { currentTransaction } from '../cache';
 import { getService } from '../../platform/get-service';
 
 interface LifecycleEvent {

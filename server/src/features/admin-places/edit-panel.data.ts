@@ -1,6 +1,6 @@
 /** The SQL of the Content Manager side panel (services/content/edit-panel.ts): one statement per panel. */
 import type { Core, UID } from '@strapi/strapi';
-import { commentIdsOfArticle, commentSchema, type RawRow } from '../comments/tables.data';
+import { commentIdsOfArticle, commentSchema, type RawRow } from '../comments';
 import { tableOf } from '../../platform/columns';
 
 export interface EditPanelRow {

@@ -9,7 +9,7 @@ import { uid } from '../../platform/plugin-id';
 import type { EDIT_PANEL_KINDS } from './admin-places.shapes';
 import { editPanelFigures } from './edit-panel.data';
 import { permissionPopulate, type PermissionChecker } from '../../platform/permission-checker';
-import { closing } from '../comments/closing';
+import { closing } from '../comments';
 import { getService } from '../../platform/get-service';
 
 export type EditPanelKind = (typeof EDIT_PANEL_KINDS)[number];

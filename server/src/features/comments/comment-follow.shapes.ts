@@ -1,7 +1,7 @@
 /** Shapes of following a thread (`/api/bag/articles/:id/subscription`) and of its comment feed (`…/comments.rss`). */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
-import { localeQuery } from '../content/content.shapes';
+import { localeQuery } from '../content';
 
 export const subscriptionResponse = lazyShape(() => z.object({ subscribed: z.boolean().describe('Whether the user follows the thread') }));
 

@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
 import { identifier, optionalIdentifier, pagination, publicAuthor } from '../../platform/shapes/common';
-import { localeQuery } from '../content/content.shapes';
+import { localeQuery } from '../content';
 import { NO_NUL, atMost, codePoints, noNul, required } from '../../platform/shapes/fields';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -5,7 +5,7 @@ import type { AdminListQuery, CommentStatus } from './comment-vocabulary';
 import { uid } from '../../platform/plugin-id';
 import { toIso } from '../../platform/time';
 import { adminListPage, pendingQueue } from './moderation.data';
-import { MODERATION_QUEUE_SIZE } from '../admin-places/admin-places.shapes';
+import { MODERATION_QUEUE_SIZE } from '../admin-places';
 import { getService } from '../../platform/get-service';
 import type { ModerationReport } from './reports';
 import type { z } from 'zod/v4';

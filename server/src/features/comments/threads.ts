@@ -15,7 +15,7 @@ import type { PluginConfig } from '../../platform/config/schema';
 import type { Identifier } from './comment-vocabulary';
 import type { PageQuery } from './thread';
 import { articlePlanRows, firstReplyRows, replyCounts, rootCount, rootRows } from './threads.data';
-import { keptByVersion } from '../cache/kept-by-version';
+import { keptByVersion } from '../cache';
 import { closing } from './closing';
 import { counts } from './counts';
 import { replies } from './replies';

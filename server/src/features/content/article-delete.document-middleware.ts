@@ -2,7 +2,7 @@
 import type { Core, Modules } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { getService } from '../../platform/get-service';
-import { forgetFeedback } from '../comments/comment-delete.document-middleware';
+import { forgetFeedback } from '../comments';
 
 const ARTICLE = uid('article');
 

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { DETAILS } from './content.service';
 import { getService } from '../../platform/get-service';
-import { answerMoved } from '../redirects/redirects.controller';
+import { answerMoved } from '../redirects';
 
 const { uid: UID, populate: POPULATE } = DETAILS.article;
 

@@ -6,7 +6,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { errors, pagination as paging } from '@strapi/utils';
 import { publicAuthor } from '../../platform/users';
 import { publishedLocalizations } from './localizations.data';
-import { keptByVersion } from '../cache/kept-by-version';
+import { keptByVersion } from '../cache';
 import { getService } from '../../platform/get-service';
 import { reversedOrder } from './list-order';
 import type { MovedTo } from '../redirects/redirects.service';

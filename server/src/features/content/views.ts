@@ -1,7 +1,7 @@
 /** View counters of articles and pages (document-middlewares/view-counts.ts keeps editors from overwriting them). */
 import type { Core, UID } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
-import { MOST_READ_SIZE } from '../admin-places/admin-places.shapes';
+import { MOST_READ_SIZE } from '../admin-places';
 import { addViews } from './views.data';
 import type { PermissionChecker } from '../../platform/permission-checker';
 import { getService } from '../../platform/get-service';

@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
 import type { Identifier } from '../comments/comment-vocabulary';
 import { uid } from '../../platform/plugin-id';
 import type { CommentNode } from '../comments/tree';
-import { escapeHtml } from '../comments/notifications/templates';
+import { escapeHtml } from '../comments';
 import { getService } from '../../platform/get-service';
 import { siteOf } from './site';
 import { rfc822Date, xml } from './xml';

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { FEED_TYPES, type FeedFormat } from './feeds.service';
 import { getService } from '../../platform/get-service';
-import { parseIdentifier } from '../comments/comments.validation';
+import { parseIdentifier } from '../comments';
 import { validateFeedQuery } from './feeds.validation';
 
 /** Feeds of the newest published articles (docs/discovery.md#feeds). */

@@ -12,11 +12,17 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { uid } from '../../platform/plugin-id';
-import { countPublished, filesOf, pageBoundaries, publishedChunk, type AlternateRow, type SitemapRow } from './sitemap.data';
+import {
+  countPublished,
+  filesOf,
+  pageBoundaries,
+  publishedChunk,
+  type AlternateRow,
+  type SitemapRow,
+} from './sitemap.data';
 import type { PluginConfig } from '../../platform/config/schema';
-import { publishedWithSlugs } from '../redirects/redirects.data';
-import { normalizePath } from '../redirects/redirects.service';
-import { keptByVersion } from '../cache/kept-by-version';
+import { publishedWithSlugs, normalizePath } from '../redirects';
+import { keptByVersion } from '../cache';
 import { getService } from '../../platform/get-service';
 import { frontPath, siteOf, type LinkKind, type Site } from './site';
 import { w3cDate, xml } from './xml';

@@ -9,7 +9,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { checkHostCaptcha, HOST_AUTH_LIMITS, hostAuthGuarded } from '../accounts/host-auth.middleware';
+import { checkHostCaptcha, HOST_AUTH_LIMITS, hostAuthGuarded } from '../accounts';
 import { countRequest } from '../../platform/rate-limit.middleware';
 import type { HostAuthRoute } from '../../platform/auth';
 import { getService } from '../../platform/get-service';

@@ -3,8 +3,16 @@
  * same shapes (domain/shapes, see shape-types.ts) with types of our own, so nothing the generated resolvers would add
  * can get in.
  */
-import { articleDetail, localization, media, menu, pageDetail, taxonomy } from '../content/content.shapes';
-import { createdComment, cursorPagination, documentRef, rootsPageResponse, threadMeta, threadReply, threadRoot } from '../comments/comments.shapes';
+import { articleDetail, localization, media, menu, pageDetail, taxonomy } from '../content';
+import {
+  createdComment,
+  cursorPagination,
+  documentRef,
+  rootsPageResponse,
+  threadMeta,
+  threadReply,
+  threadRoot,
+} from '../comments';
 import { AUTHOR, type Nexus } from './nexus';
 import { shapeTypes } from './shape-types';
 

@@ -18,7 +18,7 @@ import {
   type SlugRow,
 } from './redirects.data';
 import { isPath } from './redirects.validation';
-import { frontPath } from '../discovery/site';
+import { frontPath } from '../discovery';
 import { getService } from '../../platform/get-service';
 
 export type { RedirectKind } from './redirects.data';

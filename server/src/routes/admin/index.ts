@@ -1,7 +1,7 @@
 /** Admin panel routes under `/cms-plugin-bag/…`, each guarded by `admin::hasPermissions` with the plugin's actions. */
-import cache from '../../features/cache/admin-cache.routes';
-import comments from '../../features/comments/admin-comments.routes';
-import places from '../../features/admin-places/admin-places.routes';
-import settings from '../../features/settings/settings.routes';
+import { adminCacheRoutes as cache } from '../../features/cache';
+import { adminCommentsRoutes as comments } from '../../features/comments';
+import { adminPlacesRoutes as places } from '../../features/admin-places';
+import { settingsRoutes as settings } from '../../features/settings';
 
 export const routes = [...settings, ...comments, ...cache, ...places];

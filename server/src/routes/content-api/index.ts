@@ -1,17 +1,21 @@
 /** Public API routes: `/api/cms-plugin-bag/…` by default, `/api/bag/…` for routes with `prefix: ''`. */
 import type { Handler, RoleType, RouteModule } from '../../platform/route-types';
-import account from '../../features/accounts/account.routes';
-import auth from '../../features/accounts/auth.routes';
-import comments from '../../features/comments/comments.routes';
-import commentFeedback from '../../features/comments/comment-feedback.routes';
-import commentFollow from '../../features/comments/comment-follow.routes';
-import commentUnsubscribe from '../../features/comments/comment-unsubscribe.routes';
-import content from '../../features/content/content.routes';
-import cryptoRoutes from '../../features/crypto/crypto.routes';
-import feeds from '../../features/discovery/feeds.routes';
-import mfa from '../../features/accounts/mfa.routes';
-import passkeys from '../../features/accounts/passkeys.routes';
-import search from '../../features/search/search.routes';
+import {
+  accountRoutes as account,
+  authRoutes as auth,
+  mfaRoutes as mfa,
+  passkeysRoutes as passkeys,
+} from '../../features/accounts';
+import {
+  commentsRoutes as comments,
+  commentFeedbackRoutes as commentFeedback,
+  commentFollowRoutes as commentFollow,
+  commentUnsubscribeRoutes as commentUnsubscribe,
+} from '../../features/comments';
+import { contentRoutes as content } from '../../features/content';
+import { cryptoRoutes } from '../../features/crypto';
+import { feedsRoutes as feeds } from '../../features/discovery';
+import { searchRoutes as search } from '../../features/search';
 
 const modules: RouteModule[] = [
   auth,

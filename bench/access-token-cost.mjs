@@ -84,7 +84,7 @@ try {
   let statements = 0;
   const count = () => (statements += 1);
   strapi.db.connection.on('query', count);
-  // The versions SELECT is a prepared statement past knex (server/src/repositories/prepared.ts): counted by its reads.
+  // The versions SELECT is a prepared statement past knex (server/src/platform/prepared.ts): counted by its reads.
   const versions = strapi.plugin('cms-plugin-bag').service('cache-versions');
   const read = versions.read.bind(versions);
   let versionReads = 0;

@@ -5,7 +5,7 @@
  *
  * CPU time of the server process (user + system, from /proc) over sequential requests, as bench/comment-cpu.mjs
  * measures it: on a machine busy with other work it moves far less than req/s. Rows, alternating in each round: the
- * plugin's list (its default populate, read by services/content/relation-reads.ts), the same list with that populate
+ * plugin's list (its default populate, read by features/content/relation-reads.ts), the same list with that populate
  * asked for explicitly (read by the host's Document Service populate, as every list was before), and the host's
  * list with the same populate and sort, with the plugin's indexes and (after the rounds with them) without them.
  * Uses the SQLite database `node bench/run.mjs --only="articles list"` seeded (run that first; a PostgreSQL run drops

@@ -1,5 +1,5 @@
 /**
- * The plugin's secondary indexes (server/src/bootstrap/indexes.ts): created at bootstrap, kept across a restart, and used by the article list's default order, forwards and backwards, instead of a full scan with a
+ * The plugin's secondary indexes (server/src/platform/indexes.ts): created at bootstrap, kept across a restart, and used by the article list's default order, forwards and backwards, instead of a full scan with a
  * temporary sort or a walk over the drafts.
  */
 import { ensureRoomForViews, FILL_FACTOR } from '../../server/src/features/content/room-for-views';

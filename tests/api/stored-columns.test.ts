@@ -1,11 +1,11 @@
 /**
  * What the plugin records fits its columns on either database. PostgreSQL enforces column sizes that SQLite ignores:
- * a Strapi `string` is varchar(255) there, so a 512-character User-Agent (what utils/client.ts keeps) must go to a
+ * a Strapi `string` is varchar(255) there, so a 512-character User-Agent (what platform/client.ts keeps) must go to a
  * `text` column, or a login or comment from such a client would fail with a 500 on PostgreSQL only.
  */
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
-const USER_AGENT = `Mozilla/5.0 ${'x'.repeat(500)}`; // 512 characters, the most utils/client.ts keeps
+const USER_AGENT = `Mozilla/5.0 ${'x'.repeat(500)}`; // 512 characters, the most platform/client.ts keeps
 const IP = 'f'.repeat(64);
 
 describe('stored columns on this database', () => {

@@ -1,5 +1,5 @@
 /**
- * What the plugin keeps in memory per version stamp besides the response cache (services/cache/kept-by-version.ts):
+ * What the plugin keeps in memory per version stamp besides the response cache (features/cache/kept-by-version.ts):
  * the total of a list without filters, the sitemap's page boundaries and the total of an article's comment roots. Two instances (A, B) and the test file's own
  * instance on one PostgreSQL database, the response cache off on all three so every read reaches the plugin's code:
  * after each write on another instance (publish, unpublish, delete, Query Engine delete), A and B answer the exact

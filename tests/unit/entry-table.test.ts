@@ -1,5 +1,5 @@
 /**
- * The response cache's table of entries (server/src/services/cache/entry-table.ts) against a reference model (a Map
+ * The response cache's table of entries (server/src/features/cache/entry-table.ts) against a reference model (a Map
  * in use order): random adds, removes, lookups and uses. After each step every key the model holds is found in its
  * slot and no other key is, the eviction order is the model's, and the table grows past its first size and shrinks
  * back once mostly empty, renumbering its slots without losing an entry.

@@ -2,7 +2,7 @@
  * The libraries only some requests need are not loaded with the plugin (docs/architecture.md#loaded-on-first-use):
  * loading the built server bundle, as Strapi does at start, leaves them out of the process; the API tests (passkeys,
  * mfa, comments, captcha) show that each still works once a request needs it. The same goes for the route shapes
- * (domain/shapes/lazy.ts): loading the bundle builds none of them, and one is built when it is first used.
+ * (platform/shapes/lazy.ts): loading the bundle builds none of them, and one is built when it is first used.
  */
 import { execFileSync } from 'child_process';
 import path from 'path';

@@ -1,5 +1,5 @@
 /**
- * The response cache's region allocator (server/src/services/cache/slab.ts) against a reference model: which byte
+ * The response cache's region allocator (server/src/features/cache/slab.ts) against a reference model: which byte
  * belongs to which live range. Random allocations, releases, pins and unpins; after each step no two ranges overlap,
  * the free list is sorted and merged (no two free ranges touch), free and used bytes add up to the whole region, an
  * allocation fails only when no free run is long enough and otherwise takes the first one that is, and a released

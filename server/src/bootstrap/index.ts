@@ -1,12 +1,13 @@
 /**
- * bootstrap(): start-up work once the database is up. One concern per file: indexes (indexes.ts), room on
- * PostgreSQL's pages for the view counters (room-for-views.ts), admin panel actions (admin-actions.ts), the search
- * index and its triggers (search-index.ts; large builds go on in the background), first-start Users & Permissions
- * grants (the route modules name them; the permissions service applies them), refresh-token revocation on user
- * changes (user-revocation.ts) and access tokens with the host's sessions (session-revocation.ts), the owner's mail
- * on a password change (password-alerts.ts), the locale list's refresh, the comment webhook events
- * (services/comments/events.ts), the purge timer, the background rendering of older comments' HTML (comment-html.ts),
- * and the Content Manager's configurations showing comments by their text (comment-main-field.ts).
+ * bootstrap(): start-up work once the database is up, each step in its feature or the platform: indexes
+ * (platform/indexes.ts), room on PostgreSQL's pages for the view counters (content/room-for-views.ts), admin panel
+ * actions (platform/register-admin-actions.ts), the search index and its triggers (search/search-index.ts; large
+ * builds go on in the background), first-start Users & Permissions grants (the route modules name them; the
+ * permissions service applies them), refresh-token revocation on user changes (accounts/user-revocation.ts) and
+ * access tokens with the host's sessions (accounts/session-revocation.ts), the owner's mail on a password change
+ * (accounts/password-alerts.ts), the locale list's refresh, the comment webhook events (comments/events.ts), the
+ * purge timer, the background rendering of older comments' HTML (comments/comment-html.ts), and the Content
+ * Manager's configurations showing comments by their text (comments/comment-main-field.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants } from '../routes/content-api';

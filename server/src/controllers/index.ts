@@ -33,7 +33,7 @@ type Controllers = typeof controllers;
  * `controller.action` for every action the plugin's controllers define, so a renamed action fails to compile. These
  * names are the Users & Permissions actions (`plugin::cms-plugin-bag.<controller>.<action>`), stored in databases and
  * granted to roles: controllers and actions keep their names whatever the services are called. So likes and reports
- * stay the `comment-feedback` controller (services/comments/reactions.ts and reports.ts do the work).
+ * stay the `comment-feedback` controller (features/comments/reactions.ts and reports.ts do the work).
  */
 export type ActionName = {
   [C in keyof Controllers]: `${C & string}.${keyof ReturnType<Controllers[C]> & string}`;

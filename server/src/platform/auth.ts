@@ -1,4 +1,4 @@
-/** Accounts: refresh-token messages, the host auth routes, and the login escalation flag (the checked bodies' types: domain/shapes/auth.ts). */
+/** Accounts: refresh-token messages, the host auth routes, and the login escalation flag (the checked bodies' types: features/accounts/auth.shapes.ts). */
 
 export const REFRESH_ERRORS = {
   missing: 'Missing refresh token',

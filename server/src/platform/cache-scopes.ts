@@ -5,7 +5,7 @@
  */
 import { PLUGIN_ID } from './plugin-id';
 
-/** `sessions` caches no response: it versions what each instance knows of live sessions (services/auth/access-tokens.ts). */
+/** `sessions` caches no response: it versions what each instance knows of live sessions (features/accounts/access-tokens.ts). */
 export type CacheScope = 'content' | 'comments' | 'permissions' | 'sessions';
 
 const plugin = (names: string[]) => names.map((name) => `plugin::${PLUGIN_ID}.${name}`);

@@ -24,7 +24,7 @@ export const INDEXES: IndexSpec[] = [
   { type: 'article', name: 'bag_idx_articles_top_published', columns: ['is_top desc', 'published_at desc', 'id'] },
   // The same order within one locale, published rows only (the plugin's lists always name the locale): a page is
   // the first rows of a forward index scan, and a page past the middle the first rows of a backward one
-  // (services/content/list-order.ts), with no walk over the drafts or the other locales' rows. In the index above
+  // (features/content/list-order.ts), with no walk over the drafts or the other locales' rows. In the index above
   // the drafts' NULLs sit at one end of each `is_top` group, so a backward read from that end on SQLite, or a
   // forward one on PostgreSQL (NULLs first in a descending column), walked every draft first.
   { type: 'article', name: 'bag_idx_articles_list', columns: ['locale', 'is_top desc', 'published_at desc', 'id'], publishedOnly: true },
@@ -40,9 +40,9 @@ export const INDEXES: IndexSpec[] = [
   { type: 'comment', name: 'bag_idx_comments_status', columns: ['status', 'created_at'] },
   // A first page of roots reads the pinned ones first: a walk of the few pinned comments, not of every root.
   { type: 'comment', name: 'bag_idx_comments_pinned', columns: ['pinned_at'] },
-  // Every request with a 'refresh'-mode jwt finds its host session by id (services/auth/access-tokens.ts; the host's
+  // Every request with a 'refresh'-mode jwt finds its host session by id (features/accounts/access-tokens.ts; the host's
   // own refresh and logout do too), and a session that ends takes the rows it was rotated from
-  // (bootstrap/session-revocation.ts): the host declares neither index.
+  // (features/accounts/session-revocation.ts): the host declares neither index.
   { type: 'admin::session', name: 'bag_idx_sessions_session_id', columns: ['session_id'] },
   { type: 'admin::session', name: 'bag_idx_sessions_child_id', columns: ['child_id'] },
 ];

@@ -7,7 +7,7 @@
  * Login (`escalate`) counts failed attempts only, and per account rather than per string typed (see
  * `loginFailureSubject`): the hit is taken before the handler (so concurrent attempts stay bounded) and given back
  * when the login succeeds. Past the max the account is in escalation: a login carrying a captcha goes on (the handler
- * checks it against `login.escalation.type`, see `captchaEscalated` in domain/auth.ts), one without gets the 429 with
+ * checks it against `login.escalation.type`, see `captchaEscalated` in platform/auth.ts), one without gets the 429 with
  * `details: { captcha: 'required' }`, so an attacker's failures cannot lock the owner out.
  */
 import type { Core } from '@strapi/strapi';

@@ -1,5 +1,5 @@
 /**
- * Fixed-window request counters kept in the database (repositories/rate-limit.ts), so every instance sharing it
+ * Fixed-window request counters kept in the database (platform/rate-limit.data.ts), so every instance sharing it
  * counts together and the counts survive restarts.
  */
 import type { Core } from '@strapi/strapi';

@@ -1,4 +1,4 @@
-/** Registers the admin panel permissions the admin routes require, named in domain/admin-actions.ts (Settings → Administration Panel → Roles → Plugins → CMS Bag). */
+/** Registers the admin panel permissions the admin routes require, named in platform/admin-actions.ts (Settings → Administration Panel → Roles → Plugins → CMS Bag). */
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID } from './plugin-id';
 

@@ -13,8 +13,8 @@ export interface PluginRoute {
   path: string;
   handler: Handler;
   /**
-   * What the route reads, for the host's OpenAPI document (shapes in `domain/shapes`). The host checks these only in
-   * its core controllers: the plugin's controllers parse the same shapes through `validation/`.
+   * What the route reads, for the host's OpenAPI document (shapes in `features/<feature>/*.shapes.ts`). The host checks these only in
+   * its core controllers: the plugin's controllers parse the same shapes through their `*.validation.ts`.
    */
   request?: {
     params?: Record<string, z.ZodType>;
@@ -36,7 +36,7 @@ export interface PluginRoute {
 
 /** What the response cache needs to know of a route's answers. */
 export interface RouteCache {
-  /** Which writes make them stale (domain/cache-scopes.ts says which model raises which scope). */
+  /** Which writes make them stale (platform/cache-scopes.ts says which model raises which scope). */
   scopes: readonly CacheScope[];
   /** Where they show `views`, which is never served from memory: an article's or page's detail, or a list of them. */
   views?: { type: 'article' | 'page'; kind: 'detail' | 'list' };
@@ -55,7 +55,7 @@ export interface RouteModule {
   grants: Partial<Record<RoleType, Handler[]>>;
 }
 
-/** Route middleware counting requests against `rateLimit.<limit>` (see middlewares/rate-limit.ts). */
+/** Route middleware counting requests against `rateLimit.<limit>` (see platform/rate-limit.middleware.ts). */
 export const rateLimited = (limit: RateLimitMiddlewareConfig['limit'], identifierField?: string, escalate?: boolean) => ({
   name: 'plugin::cms-plugin-bag.rate-limit',
   config: { limit, identifierField, escalate } satisfies RateLimitMiddlewareConfig,

@@ -1,6 +1,6 @@
 /**
  * The configuration services act on: config/plugins.ts, overridden by what an administrator saved in
- * Settings → CMS Bag (only the keys config/admin-settings.ts describes). Stored in the plugin store, so every
+ * Settings → CMS Bag (only the keys platform/config/admin-settings.ts describes). Stored in the plugin store, so every
  * instance sharing the database sees a change within CACHE_SECONDS, and the instance that saved it at once.
  */
 import type { Core } from '@strapi/strapi';

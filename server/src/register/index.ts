@@ -1,8 +1,9 @@
 /**
- * register(): what must be in place before Strapi mounts routes and serves requests. One concern per file or module:
- * the internal tables' models (models/), server middlewares (middlewares/), Document Service middlewares
- * (document-middlewares/), the Content Manager's comment status (middlewares/content-manager-comment-status.ts), the
- * host's auth routes (host-auth-routes.ts), the access tokens' check (access-tokens.ts) and GraphQL (graphql/).
+ * register(): what must be in place before Strapi mounts routes and serves requests, each step in its feature or the
+ * platform: the internal tables' models (models/), server middlewares (platform/, comments/unsubscribe-token), Document
+ * Service middlewares (document-middlewares/ lists them), the Content Manager's comment status
+ * (comments/content-manager-comment-status.middleware.ts), the host's auth routes (accounts/host-auth-routes.ts),
+ * the access tokens' check (accounts/access-tokens.register.ts) and GraphQL (features/graphql/).
  */
 import type { Core } from '@strapi/strapi';
 import { documentMiddlewares } from '../document-middlewares';

@@ -1,5 +1,5 @@
 /**
- * Access tokens die with their session (services/auth/access-tokens.ts), on every route that reads the caller: the
+ * Access tokens die with their session (features/accounts/access-tokens.ts), on every route that reads the caller: the
  * plugin's, the host's (`/api/users/me`) and GraphQL's. Every content-API request is authenticated through
  * `strapi.get('auth').authenticate` (the routes' endpoint composer and the GraphQL route both look it up per request),
  * so that is where the check sits: once the host's users-permissions strategy has accepted a jwt, and before the

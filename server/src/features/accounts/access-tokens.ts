@@ -1,10 +1,10 @@
 /**
  * An access token dies with its session (CONTRACT §20, docs/accounts.md#access-tokens): checked on every request
- * that the host's users-permissions strategy authenticated (register/access-tokens.ts), after the host has verified
+ * that the host's users-permissions strategy authenticated (features/accounts/access-tokens.register.ts), after the host has verified
  * the jwt's signature and expiry.
  *
  * - 'refresh' mode: every access token names its host session (`sessionId`); it is refused once that session row is
- *   gone. Every revocation deletes the host sessions (and their rotated ancestors: bootstrap/session-revocation.ts).
+ *   gone. Every revocation deletes the host sessions (and their rotated ancestors: features/accounts/session-revocation.ts).
  * - legacy mode, a jwt of this plugin (`bagSession`, the refresh token row it came from): refused once that row is
  *   gone or expired.
  * - legacy mode, any other jwt (the host's own login, reset, change-password, provider callback): refused when it was
@@ -14,7 +14,7 @@
  *
  * Cost: one indexed read (a primary key, `strapi_sessions.session_id` or `bag_token_epochs.user_id`), and nothing
  * while the answer is known: a known-good answer is kept per instance under the version of the `sessions` scope
- * (services/cache/cache-versions.ts), which every revocation raises once it has committed, on any instance. Reading
+ * (features/cache/cache-versions.ts), which every revocation raises once it has committed, on any instance. Reading
  * that version is the one SELECT a turn's requests share (shared-reads.ts).
  */
 import type { Core } from '@strapi/strapi';

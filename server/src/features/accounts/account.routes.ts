@@ -89,7 +89,7 @@ const accountRoutes: RouteModule = {
       request: { params: shapes.sessionParams },
       response: shapes.messageResponse,
     },
-    // Re-authentication counts as a login of the account (services/auth/reauthentication.ts).
+    // Re-authentication counts as a login of the account (features/accounts/reauthentication.ts).
     {
       method: 'DELETE',
       path: '/auth/me',

@@ -2,7 +2,7 @@
  * Register and login on top of users-permissions, so the host's rules hold: advanced settings (allow_register,
  * default_role, unique_email, email_confirmation), `register.allowedFields`, password hashing and validation.
  * Order of checks: body validation → registration enabled → captcha → credentials / duplicates. The password and
- * captcha checks themselves are services/auth/credentials.ts.
+ * captcha checks themselves are features/accounts/credentials.ts.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';

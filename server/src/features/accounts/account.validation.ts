@@ -1,4 +1,4 @@
-/** The account self-service bodies, checked against their shapes (domain/shapes/account.ts). */
+/** The account self-service bodies, checked against their shapes (features/accounts/account.shapes.ts). */
 import * as shapes from './account.shapes';
 import { parseShape } from '../../platform/shapes/parse';
 

@@ -14,7 +14,7 @@ const pick = (body: Record<string, unknown>, keys: readonly string[]): Record<st
   return picked;
 };
 
-/** The plugin's own register fields' names (read on first use, like the shape: domain/shapes/lazy.ts). */
+/** The plugin's own register fields' names (read on first use, like the shape: platform/shapes/lazy.ts). */
 const registerKeys = onFirstUse(() => Object.keys(registerFields.shape));
 
 export const validateLoginBody = (body: unknown): LoginBody => parseShape(loginBody, body);

@@ -2,7 +2,7 @@
  * E-mailed 6-digit codes. One row per address (looked up by a keyed hash of the lower-cased address), holding
  * the keyed hash of the current code, its expiry, the wrong tries so far and when it was sent. A newer send
  * replaces the older code; a send inside `resendInterval` is refused; a failed delivery leaves nothing behind.
- * A code has a purpose (domain/shapes/auth.ts `CODE_PURPOSES`), named in its mail and bound into its keyed hash, so
+ * A code has a purpose (features/accounts/auth.shapes.ts `CODE_PURPOSES`), named in its mail and bound into its keyed hash, so
  * only the route of that purpose accepts it; a code sent without one serves registration and the login captcha.
  */
 import type { Core } from '@strapi/strapi';

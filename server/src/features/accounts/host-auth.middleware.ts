@@ -1,6 +1,6 @@
 /**
  * Route middleware the plugin puts on the host's own login, register and forgot-password routes
- * (`auth.hostRoutes: 'guarded'`, see register/host-auth-routes.ts): the plugin's captcha, checked before the host's handler.
+ * (`auth.hostRoutes: 'guarded'`, see features/accounts/host-auth-routes.ts): the plugin's captcha, checked before the host's handler.
  * The host refuses fields it does not know (register, forgot-password), so `key` and `code` are taken out of the
  * body once read.
  */
@@ -19,7 +19,7 @@ export interface HostAuthMiddlewareConfig {
 }
 
 /**
- * Per host auth action, REST route or GraphQL mutation (graphql/host-auth.ts): the same counters as the plugin's
+ * Per host auth action, REST route or GraphQL mutation (features/graphql/host-auth.ts): the same counters as the plugin's
  * route doing the same thing (forgot-password sends a mail, as send-code).
  */
 export const HOST_AUTH_LIMITS: Record<HostAuthRoute, RateLimitMiddlewareConfig> = {
@@ -34,7 +34,7 @@ export const hostAuthGuarded = (strapi: Core.Strapi) => getService(strapi, 'sett
 
 /**
  * The captcha check of a host auth route (`key` and `code` taken out of `fields` once read). Shared by the route
- * middleware and the guard of the host's GraphQL auth mutations (graphql/host-auth.ts). The `email` the host gets is
+ * middleware and the guard of the host's GraphQL auth mutations (features/graphql/host-auth.ts). The `email` the host gets is
  * normalized as the plugin's own routes compare it (`normalizeEmail`): the host only lower-cases it.
  */
 export const checkHostCaptcha = async (strapi: Core.Strapi, route: HostAuthRoute, fields: Record<string, unknown>, escalated: boolean) => {

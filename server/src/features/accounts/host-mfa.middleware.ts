@@ -1,6 +1,6 @@
 /**
  * Route middleware the plugin puts on the host's routes that answer a jwt without a password check of their own
- * (`auth.hostRoutes: 'guarded'`, see register/host-auth-routes.ts): reset-password, e-mail confirmation and the
+ * (`auth.hostRoutes: 'guarded'`, see features/accounts/host-auth-routes.ts): reset-password, e-mail confirmation and the
  * provider callback. After the host's handler, an account with a second factor gets the answer without its tokens.
  */
 import type { Core } from '@strapi/strapi';

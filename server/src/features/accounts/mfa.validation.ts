@@ -1,4 +1,4 @@
-/** The second-factor bodies, checked against their shapes (domain/shapes/mfa.ts). */
+/** The second-factor bodies, checked against their shapes (features/accounts/mfa.shapes.ts). */
 import {
   finishLoginBody,
   mfaCodeBody,

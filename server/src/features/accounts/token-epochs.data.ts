@@ -1,4 +1,4 @@
-/** The accounts' token epochs (services/auth/access-tokens.ts): the one write the query engine cannot make atomic. */
+/** The accounts' token epochs (features/accounts/access-tokens.ts): the one write the query engine cannot make atomic. */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { uid } from '../../platform/plugin-id';

@@ -1,6 +1,6 @@
 /**
  * RFC 6238 through `otpauth`: SHA-1, 6 digits, 30-second steps, one step of drift either way. Pure functions; the
- * clock and the single use of a step are the caller's (services/auth/mfa.ts).
+ * clock and the single use of a step are the caller's (features/accounts/mfa.service.ts).
  */
 import type * as Otpauth from 'otpauth';
 import type * as QRCode from 'qrcode';

@@ -1,4 +1,4 @@
-/** The SQL of the Content Manager side panel (services/content/edit-panel.ts): one statement per panel. */
+/** The SQL of the Content Manager side panel (features/admin-places/edit-panel.service.ts): one statement per panel. */
 import type { Core, UID } from '@strapi/strapi';
 import { commentIdsOfArticle, commentSchema, type RawRow } from '../comments';
 import { tableOf } from '../../platform/columns';

@@ -1,14 +1,14 @@
 /**
  * What the response cache keeps and answers with (docs/caching.md), without the store: an answer turned into an entry
  * (its bytes, its ETag, where its `views` counts go, what it costs against `cache.maxBytes`) and an entry's bytes back
- * with today's counts. Pure functions; the store, its bound and its stats are services/cache/response-cache.ts.
+ * with today's counts. Pure functions; the store, its bound and its stats are features/cache/response-cache.ts.
  */
 import crypto from 'crypto';
 import type { CacheScope } from '../../platform/cache-scopes';
 
 /**
  * Memory an entry costs besides its range in the region (where its key, ETag and body are): its slot in the entries'
- * table (services/cache/entry-table.ts: `BYTES_PER_SLOT` bytes of columns outside V8's heap, for up to two and a half
+ * table (features/cache/entry-table.ts: `BYTES_PER_SLOT` bytes of columns outside V8's heap, for up to two and a half
  * slots per entry, the table growing by doubling and shrinking once under a quarter full). Measured with
  * scripts/cache-entry-cost.mjs (V8 heap and external memory per entry after a full collection, plus its range in the
  * region, small search answers). Before the table an entry was six objects and two strings on V8's heap, 448 bytes
@@ -38,7 +38,7 @@ export interface CacheProfile {
   counted?: { uid: string; kind: 'detail' | 'list' };
 }
 
-/** A route's cache behaviour as its route module declares it (routes/types.ts), by its handler `controller.action`. */
+/** A route's cache behaviour as its route module declares it (platform/route-types.ts), by its handler `controller.action`. */
 export interface CacheDeclaration {
   handler: string;
   cache: { scopes: readonly CacheScope[]; views?: { type: string; kind: 'detail' | 'list' } };

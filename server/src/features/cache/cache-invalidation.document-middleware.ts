@@ -1,7 +1,7 @@
 /**
  * The response cache's coherence for Document Service writes (docs/caching.md): a write call (create, update,
  * delete, publish, unpublish, discardDraft, …) on any type runs with a set of touched scopes; the Query Engine
- * lifecycles of its rows (bootstrap/response-cache.ts) add to it, and the scopes' versions are raised once when
+ * lifecycles of its rows (features/cache/response-cache.bootstrap.ts) add to it, and the scopes' versions are raised once when
  * the call returns, after its transaction has committed and before the caller sees the result. Outermost of the
  * plugin's Document Service middlewares, so the others' writes are covered too.
  */

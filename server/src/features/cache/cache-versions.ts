@@ -1,6 +1,6 @@
 /**
  * Coherence of the response cache across instances sharing the database (docs/caching.md): a version stamp per
- * scope in the database (repositories/cache/versions.ts). Every write raises its scope's version once it has
+ * scope in the database (features/cache/versions.data.ts). Every write raises its scope's version once it has
  * committed (or inside its transaction); every cached read first reads all versions (one tiny SELECT) and a cached
  * entry counts only if the versions it was computed under are still the current ones.
  *
@@ -15,7 +15,7 @@ import type { CacheScope } from '../../platform/cache-scopes';
 import { bumpVersions, ensureVersionsTable, readVersions } from './versions.data';
 import { sharedReads } from './shared-reads';
 
-/** The scopes (domain/cache-scopes.ts says which writes raise which). */
+/** The scopes (platform/cache-scopes.ts says which writes raise which). */
 export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions', 'sessions'];
 export type { CacheScope };
 
@@ -28,7 +28,7 @@ interface Touched {
 }
 
 const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** Scopes written during a Document Service call, raised once when the call returns (document-middlewares/cache-invalidation.ts). */
+  /** Scopes written during a Document Service call, raised once when the call returns (features/cache/cache-invalidation.document-middleware.ts). */
   const pending = new AsyncLocalStorage<Touched>();
 
   /** Adds `scopes` to the set of the Document Service call still running here, if any; whether there was one. */

@@ -1,6 +1,6 @@
 /**
  * Values derived from the content and kept in this process's memory until the version stamp of one of their scopes
- * moves (`content` by default; services/cache/cache-versions.ts): the same coherence as the response cache, whatever
+ * moves (`content` by default; features/cache/cache-versions.ts): the same coherence as the response cache, whatever
  * `cache.enabled` says. A value is stored under the version read *before* it was computed, and used only while that
  * is still the current version, so after any watched write has returned, on any instance, no value computed before
  * it is used again (docs/caching.md#why-it-is-never-stale). Only the current version's values are kept, at most

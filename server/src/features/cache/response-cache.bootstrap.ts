@@ -1,6 +1,6 @@
 /**
  * The response cache (docs/caching.md): its version table, the Query Engine lifecycles that raise the versions on
- * every write to a watched model (domain/cache-scopes.ts), and the middleware, mounted here (bootstrap) so that it
+ * every write to a watched model (platform/cache-scopes.ts), and the middleware, mounted here (bootstrap) so that it
  * runs after the app's own middlewares (security headers, CORS, query parsing) and before the router.
  */
 import type { Core } from '@strapi/strapi';
@@ -21,7 +21,7 @@ export const startResponseCache = async (strapi: Core.Strapi) => {
     models: Object.keys(WATCHED),
     ...Object.fromEntries(WRITES.map((action) => [action, raise])),
   } as never);
-  // The routes that declare a cache behaviour (routes/types.ts); no other answer is kept.
+  // The routes that declare a cache behaviour (platform/route-types.ts); no other answer is kept.
   getService(strapi, 'response-cache').declare(routes.flatMap(({ handler, cache }) => (cache ? [{ handler, cache }] : [])));
   strapi.server.use(responseCache({ strapi }));
 };

@@ -6,7 +6,7 @@
  * entry's Users & Permissions actions against the Public role's, re-read whenever a role or permission changed.
  *
  * - A request with an `Authorization` header never reads nor fills the cache; its 200 gets `private, no-cache`.
- * - An anonymous hit needs the versions of its scopes to be current (services/cache/cache-versions.ts): one SELECT.
+ * - An anonymous hit needs the versions of its scopes to be current (features/cache/cache-versions.ts): one SELECT.
  * - A streamed answer (the sitemap) gets an ETag made of its URL and the versions read before it was computed, so a
  *   304 never confirms older content (a write between raises a version, and the next ETag differs); an anonymous one
  *   is kept compressed once it has ended, under those versions (and its text beside it, once a client without gzip
@@ -242,7 +242,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       return;
     }
-    // An object (koa would write it), or text the controller wrote itself (deep trees as JSON: utils/json.ts; feeds).
+    // An object (koa would write it), or text the controller wrote itself (deep trees as JSON: platform/json.ts; feeds).
     const written = typeof ctx.body === 'string' ? ctx.body : undefined;
     if (!isPlainObject(ctx.body) && written === undefined) return;
     const contentType = written === undefined ? 'application/json' : ctx.response.get('Content-Type') || 'application/json';

@@ -1,6 +1,6 @@
 /**
  * The view counts a cached answer shows, as of now (a hit never serves counts from memory): a detail's read counts
- * itself (its document's count raised, the new value back: services/content/view-batches.ts shares the statement
+ * itself (its document's count raised, the new value back: features/content/view-batches.ts shares the statement
  * between concurrent reads); a list's counts are read once for the concurrent hits of one page, each hit given counts
  * read after it came (shared-reads.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The response cache's version stamps (services/cache/cache-versions.ts): one row per scope in `cache_versions_cms_plugin_bag`, a
+ * The response cache's version stamps (features/cache/cache-versions.ts): one row per scope in `cache_versions_cms_plugin_bag`, a
  * number that every write to that scope raises by one. Created at start when missing (CREATE TABLE IF NOT EXISTS and
  * INSERT … ON CONFLICT DO NOTHING: two instances starting at once against one database are fine). The table is not a
  * content type: Strapi's schema sync leaves tables it did not declare alone.

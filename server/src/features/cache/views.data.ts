@@ -1,4 +1,4 @@
-/** `views` of article or page rows by id, for a cached list (middlewares/response-cache.ts): one prepared SELECT. */
+/** `views` of article or page rows by id, for a cached list (features/cache/response-cache.middleware.ts): one prepared SELECT. */
 import type { Core } from '@strapi/strapi';
 import { tableOf } from '../../platform/columns';
 import { qualifiedTable, quoted, runPrepared } from '../../platform/prepared';

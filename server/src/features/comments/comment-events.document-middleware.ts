@@ -1,5 +1,5 @@
 /**
- * Comment webhooks and follower mails (services/comments/events.ts) however a comment is written through the
+ * Comment webhooks and follower mails (features/comments/events.ts) however a comment is written through the
  * Document Service: created (this plugin's endpoint, an admin reply, the Content Manager), moved to approved or
  * rejected by an update, or deleted (its payload is read before the row goes).
  */

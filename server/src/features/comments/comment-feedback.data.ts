@@ -1,5 +1,5 @@
 /**
- * The SQL of likes and reports (services/comments/reactions.ts, reports.ts): their rows and the comment's counters.
+ * The SQL of likes and reports (features/comments/reactions.ts, reports.ts): their rows and the comment's counters.
  *
  * A like: the row is inserted (or deleted) and `likes` moved by one in the same transaction, and only when the
  * insert (or delete) changed a row. Concurrent likes by one voter meet at the unique (comment, voter) index

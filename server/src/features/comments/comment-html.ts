@@ -1,6 +1,6 @@
 /**
  * Comments stored before `contentHtml` existed get it rendered once, in the background after start-up, a batch at
- * a time with the event loop handed back between batches; until then reads render them (services/comments/node-fields.ts).
+ * a time with the event loop handed back between batches; until then reads render them (features/comments/node-fields.ts).
  * Idempotent, so several instances starting together only repeat a little work.
  */
 import type { Core } from '@strapi/strapi';

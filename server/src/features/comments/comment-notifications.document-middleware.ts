@@ -1,5 +1,5 @@
 /**
- * A comment written approved or pending starts its e-mail notifications (services/comments/notifications/), and
+ * A comment written approved or pending starts its e-mail notifications (notifications/), and
  * an update approving it notifies the parent's author. A document delete has nothing to notify.
  */
 import type { Core, Modules } from '@strapi/strapi';

@@ -1,6 +1,6 @@
 /**
  * A moderation status sent through the Content Manager is saved if the admin's role may write it (see
- * middlewares/content-manager-comment-status.ts, which takes it out of the request body first). Approving and the
+ * features/comments/content-manager-comment-status.middleware.ts, which takes it out of the request body first). Approving and the
  * site's badge are moderation: a comment an administrator without *Moderate comments* creates, clones or updates is
  * stored `pending` with `isAdmin` false, whatever the role's field permissions (docs/comments.md#choices-request-data-the-content-manager-deletion).
  */

@@ -1,6 +1,6 @@
 /**
  * Unsubscribe links: every notification mail carries a signed, expiring link that names the address only by a
- * keyed hash; following it (controllers/comment-unsubscribe.ts) stores the unsubscription.
+ * keyed hash; following it (features/comments/comment-unsubscribe.controller.ts) stores the unsubscription.
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
@@ -22,7 +22,7 @@ export const unsubscribeLinks = (strapi: Core.Strapi) => {
   const settings = () => getService(strapi, 'settings').file().comments.notifications;
   const now = () => getService(strapi, 'clock').now();
 
-  /** The configured secret, else a key derived from the users-permissions jwtSecret (as utils/secret-hash.ts). */
+  /** The configured secret, else a key derived from the users-permissions jwtSecret (as platform/secret-hash.ts). */
   const signingKey = (): Buffer => {
     const configured = settings().secret;
     return configured ? Buffer.from(configured, 'utf8') : Buffer.from(secretHash(strapi, 'comment-unsubscribe-key'), 'hex');

@@ -1,6 +1,6 @@
 /**
  * What a comment is, as every layer names it: statuses, identifiers and checked inputs, all from the comment shapes
- * (domain/shapes/comments.ts, comment-feedback.ts); the public author: users.ts.
+ * (features/comments/comments.shapes.ts, comment-feedback.ts); the public author: users.ts.
  */
 import type { z } from 'zod/v4';
 import type { Identifier } from '../../platform/shapes/common';

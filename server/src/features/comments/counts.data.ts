@@ -1,4 +1,4 @@
-/** The SQL of visible comment counts for many articles at once (services/comments/counts.ts). */
+/** The SQL of visible comment counts for many articles at once (features/comments/counts.ts). */
 import type { Core } from '@strapi/strapi';
 import { commentSchema, rowsOf, type RawRow } from './tables.data';
 

@@ -6,7 +6,7 @@ import { visibleCountRows } from './counts.data';
 export const counts = (strapi: Core.Strapi) => ({
     /**
      * Visible comments (approved, every ancestor approved: what the full tree's meta.total counts) per published
-     * article, in ONE statement (repositories/comments/counts.ts). Keys are the ids as given; an unknown or
+     * article, in ONE statement (features/comments/counts.data.ts). Keys are the ids as given; an unknown or
      * unpublished article counts 0.
      */
     async counts(articles: { key: string; id: Identifier }[]): Promise<Record<string, number>> {

@@ -1,4 +1,4 @@
-/** The SQL of the moderation list (services/comments/moderation.ts): which comments, in which order, how many. */
+/** The SQL of the moderation list (features/comments/moderation.ts): which comments, in which order, how many. */
 import type { Core } from '@strapi/strapi';
 import type { AdminListQuery } from './comment-vocabulary';
 import { commentIdsOfArticle, commentSchema, type RawRow } from './tables.data';

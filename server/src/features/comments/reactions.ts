@@ -1,5 +1,5 @@
 /**
- * Likes on comments (the `comment-feedback` controller's like and unlike): one per voter (services/comments/voter-key.ts) per comment, kept as rows of the internal
+ * Likes on comments (the `comment-feedback` controller's like and unlike): one per voter (features/comments/voter-key.ts) per comment, kept as rows of the internal
  * `comment-reaction` type with a unique (comment, voter) index, and counted in the comment's `likes` column.
  *
  * `likes` always equals the number of rows: the row is inserted (or deleted) and the counter moved by one in the
@@ -7,7 +7,7 @@
  * unique index (INSERT … ON CONFLICT DO NOTHING: the losers insert nothing and count nothing), on one instance or
  * several sharing the database. The query builder is used instead of the Document Service because the counter
  * must move atomically with the row (`likes = likes + 1`), which the Document Service cannot express; that SQL is
- * in repositories/comments/feedback.ts.
+ * in features/comments/comment-feedback.data.ts.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';

@@ -1,10 +1,10 @@
 /**
- * Abuse reports on comments (the `comment-feedback` controller's report): one per voter (services/comments/voter-key.ts) per comment, kept as rows of the internal
+ * Abuse reports on comments (the `comment-feedback` controller's report): one per voter (features/comments/voter-key.ts) per comment, kept as rows of the internal
  * `comment-report` type with a unique (comment, voter) index and counted in the comment's private `reportCount`.
  * The row, the counter and the threshold check share one transaction, so `reportCount` equals the number of rows
  * and the comment goes back to `pending` exactly once, at the report that reaches `comments.reports.threshold`
  * (a conditional `UPDATE … WHERE status = 'approved'`), however many arrive at once on however many instances.
- * The SQL is in repositories/comments/feedback.ts.
+ * The SQL is in features/comments/comment-feedback.data.ts.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -64,7 +64,7 @@ const commentReports = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * A deleted account's reports go, and come off the comments' `reportCount` (bootstrap/user-revocation.ts: every
+     * A deleted account's reports go, and come off the comments' `reportCount` (features/accounts/user-revocation.ts: every
      * path that deletes a user). A comment the reports sent back to `pending` stays there for a moderator.
      */
     async forgetUsers(...userIds: number[]): Promise<void> {

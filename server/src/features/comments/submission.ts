@@ -29,7 +29,7 @@ const sameUser = (user: { id: number; documentId: string }, identifier: Identifi
 export const submission = (strapi: Core.Strapi) => {
   const part = {
     /**
-     * A comment of the given article that the public tree shows (services/comments/visibility.ts), else 400
+     * A comment of the given article that the public tree shows (features/comments/visibility.ts), else 400
      * `Parent comment not found`, so a reply cannot confirm that a hidden comment exists.
      */
     async findApprovedParent(identifier: Identifier, articleDocumentId: string) {
@@ -47,7 +47,7 @@ export const submission = (strapi: Core.Strapi) => {
     },
 
     /**
-     * A checked body (validation/comment.ts) submitted under the current settings. `user` is the token's user (null
+     * A checked body (features/comments/comments.validation.ts) submitted under the current settings. `user` is the token's user (null
      * for a guest); the flood limit is the caller's (a route or resolver middleware), as it counts requests.
      */
     async submit(input: CommentInput, user: { id: number; documentId: string } | null, config: PluginConfig): Promise<CreatedComment> {

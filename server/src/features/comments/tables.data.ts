@@ -183,7 +183,7 @@ export interface VisibleComment {
 /**
  * THE visibility rule for one comment: the public tree shows it when it is approved, belongs to a published article
  * and every ancestor is approved. Likes, reports, replies pages and a new reply's parent all ask this; the tree,
- * the pages of roots and the counts apply the same rule to many comments at once (services/comments/visibility.ts).
+ * the pages of roots and the counts apply the same rule to many comments at once (features/comments/visibility.ts).
  * Undefined when the comment is not shown, so no caller can reveal a pending, rejected or hidden comment.
  */
 export const findVisibleComment = async (strapi: Core.Strapi, identifier: Identifier | undefined): Promise<VisibleComment | undefined> => {

@@ -1,6 +1,6 @@
 /**
  * What the paged thread reads share (threads.ts, replies.ts): nodes from rows, and the page with its cursor. The
- * node query, the sort and keyset condition are SQL, in repositories/comments/threads.ts. Nodes are shaped field by
+ * node query, the sort and keyset condition are SQL, in features/comments/threads.data.ts. Nodes are shaped field by
  * field from the selected columns: private columns (ip, userAgent, reportCount, the author's e-mail) are never read.
  */
 import type { Core } from '@strapi/strapi';

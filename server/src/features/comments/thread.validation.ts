@@ -1,7 +1,7 @@
 /**
  * Query checks for the paged comment endpoints (`/bag/articles/:id/comments?…`, `/bag/comments/:id/replies`,
  * `/bag/comments/counts`). Every refusal is the host's ValidationError (400); the cursor's format is in
- * domain/thread.ts.
+ * features/comments/thread.ts.
  */
 import type { PluginConfig } from '../../platform/config/schema';
 import type { Identifier } from './comment-vocabulary';

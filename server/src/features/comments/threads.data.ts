@@ -1,5 +1,5 @@
 /**
- * The SQL of the paged thread reads (services/comments/threads.ts, replies.ts): the article's rows with what the
+ * The SQL of the paged thread reads (features/comments/threads.ts, replies.ts): the article's rows with what the
  * choice of plan needs, a page of roots and its count, the first replies of the roots, reply counts, a page of
  * one comment's replies. Each applies the visibility rule in SQL: roots are approved comments without a parent,
  * replies are approved children of a visible comment.

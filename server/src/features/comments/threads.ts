@@ -5,9 +5,9 @@
  * Everything is read with a few SQL statements per page whose cost follows the page, not the article (but for
  * `meta.total`, one count, kept until a comment or the content changes): the roots in sort order with a keyset
  * cursor (never an OFFSET), replies and counts looked up for the page's ids only. The total is kept under the
- * comments' and the content's version stamps (services/cache/kept-by-version.ts), so two instances on one database
+ * comments' and the content's version stamps (features/cache/kept-by-version.ts), so two instances on one database
  * always answer the same.
- * The SQL is in repositories/comments/threads.ts; this file decides the plan and shapes the page.
+ * The SQL is in features/comments/threads.data.ts; this file decides the plan and shapes the page.
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -62,7 +62,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** The cursor codec the paging parameters are checked with (validation/thread.ts). */
+    /** The cursor codec the paging parameters are checked with (features/comments/thread.validation.ts). */
     cursors: pages.cursors,
 
     /** How a page of the article's roots is read: `index` (it holds a large share of all comments) or `links`. */

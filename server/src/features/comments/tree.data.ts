@@ -1,4 +1,4 @@
-/** The SQL of an article's whole approved tree (services/comments/tree.ts): its shape, then the shown comments' nodes. */
+/** The SQL of an article's whole approved tree (features/comments/tree.ts): its shape, then the shown comments' nodes. */
 import type { Core } from '@strapi/strapi';
 import { commentSchema, publicNodeColumns, type RawRow } from './tables.data';
 

@@ -1,11 +1,11 @@
 /**
  * Which comments the public sees: approved, on a published article, every ancestor approved. One rule, applied
- * - to one comment by `findVisibleComment` (repositories/comments/tables.ts): likes, reports, a replies page, a new
+ * - to one comment by `findVisibleComment` (features/comments/tables.data.ts): likes, reports, a replies page, a new
  *   reply's parent;
  * - to a whole article in memory by `visibleComments` below: the full tree;
  * - in SQL to many at once: a page of roots is approved comments without a parent, replies are approved children of
- *   a visible comment (repositories/comments/threads.ts), counts walk down from approved roots through approved
- *   replies (repositories/comments/counts.ts).
+ *   a visible comment (features/comments/threads.data.ts), counts walk down from approved roots through approved
+ *   replies (features/comments/counts.data.ts).
  */
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';

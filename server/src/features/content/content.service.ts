@@ -44,7 +44,7 @@ export interface ReadOptions {
   locale?: unknown;
 }
 
-/** Adds one view to a document and returns its new count, null when it has no row (services/content/views.ts `increment`). */
+/** Adds one view to a document and returns its new count, null when it has no row (features/content/views.ts `increment`). */
 export type ViewCounter = (uid: UID.ContentType, documentId: string) => Promise<number | null>;
 
 /** Options of a detail read: ReadOptions, and how it counts its view (REST: every read adds one). */

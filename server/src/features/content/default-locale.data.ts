@@ -1,7 +1,7 @@
 /**
  * The host's default locale as its i18n plugin keeps it: the core store's `plugin_i18n_default_locale` row (no
  * environment, no tag), which `getDefaultLocale()` reads through the Query Engine. Every public read asks for it, so
- * the statement is prepared (repositories/prepared.ts) rather than built by knex at each call. Read at every call,
+ * the statement is prepared (platform/prepared.ts) rather than built by knex at each call. Read at every call,
  * never kept: a default changed in the admin, on any instance, is the next read's default.
  */
 import type { Core } from '@strapi/strapi';

@@ -1,6 +1,6 @@
 /**
  * A detail's other published locales. Every uncached detail read asks for them, so the statement is prepared
- * (repositories/prepared.ts) rather than built by knex at each call, as the view count's is.
+ * (platform/prepared.ts) rather than built by knex at each call, as the view count's is.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { tableOf } from '../../platform/columns';

@@ -1,5 +1,5 @@
 /**
- * Menus as trees: one query for a menu's items, the tree built in one pass (utils/tree.ts). Per locale: a menu's slug
+ * Menus as trees: one query for a menu's items, the tree built in one pass (platform/tree.ts). Per locale: a menu's slug
  * is shared by its locale versions, each version has its own items, and linked articles and pages are served in the
  * menu's locale.
  */

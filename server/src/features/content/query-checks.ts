@@ -41,7 +41,7 @@ export const queryChecks = (strapi: Core.Strapi) => {
 
   /**
    * The host's validation and sanitization, with the relation depth capped first (content.maxRelationDepth) and
-   * the filter values checked against their attributes after (see services/content/query-shape.ts).
+   * the filter values checked against their attributes after (see features/content/query-shape.ts).
    */
   const checkQuery = async (uid: UID.ContentType, rawQuery: Record<string, unknown>, auth: Auth) => {
     const query: Record<string, unknown> = {};

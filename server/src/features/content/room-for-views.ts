@@ -1,6 +1,6 @@
 /**
  * Room on PostgreSQL's pages for the view counters. Every detail read rewrites its document's rows (`views = views +
- * n`: repositories/content/views.ts). PostgreSQL writes a new version of each row; when the row's page has room for
+ * n`: features/content/views.data.ts). PostgreSQL writes a new version of each row; when the row's page has room for
  * it and no indexed column changed, the version stays on that page and no index is touched (a heap-only tuple).
  * PostgreSQL fills a table's pages to 100 % by default, so there was never room: every counted read added an entry to
  * each of the article table's eight indexes, and the reads of a popular document walked past thousands of dead

@@ -10,8 +10,8 @@ import { qualifiedTable, quoted, runPrepared } from '../../platform/prepared';
  * Adds `count` views to every row of the document and returns the new count: the highest of the rows (a locale added
  * later starts lower), null when the document has no row. The Document Service can only read-then-write; one
  * UPDATE … SET views = views + n is atomic under concurrency. Every detail read runs it, cached or not (several reads of
- * one document in one statement: services/content/view-batches.ts), so it is a prepared statement
- * (repositories/prepared.ts).
+ * one document in one statement: features/content/view-batches.ts), so it is a prepared statement
+ * (platform/prepared.ts).
  */
 export const addViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string, count: number): Promise<number | null> => {
   const { table, column } = tableOf(strapi, uid);

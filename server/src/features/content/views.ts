@@ -1,4 +1,4 @@
-/** View counters of articles and pages (document-middlewares/view-counts.ts keeps editors from overwriting them). */
+/** View counters of articles and pages (features/content/view-counts.document-middleware.ts keeps editors from overwriting them). */
 import type { Core, UID } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { MOST_READ_SIZE } from '../admin-places';

@@ -36,7 +36,7 @@ export const frontPath = (paths: PluginConfig['site']['paths'], kind: LinkKind, 
 
 /**
  * The site of this configuration; 503 `Site URL is not configured` while `site.url` is unset. The host's own URL
- * (uploads, sitemap pages, a feed's own URL) is domain/server-url.ts's: `server.url`, else its host and port.
+ * (uploads, sitemap pages, a feed's own URL) is platform/server-url.ts's: `server.url`, else its host and port.
  */
 export const siteOf = (strapi: Core.Strapi, config: PluginConfig): Site => {
   if (!config.site.url) throw new ServiceUnavailableError(SITE_URL_MISSING);

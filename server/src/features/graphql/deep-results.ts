@@ -1,6 +1,6 @@
 /**
  * GraphQL answers as deep as the REST ones. A menu's `items` (a JSON tree) may nest as deep as its data; REST writes
- * such a tree with the explicit-stack writer (utils/json.ts), but Apollo writes every result with JSON.stringify,
+ * such a tree with the explicit-stack writer (platform/json.ts), but Apollo writes every result with JSON.stringify,
  * which overflows the stack at a few thousand levels and turns the answer into a 500. Unless the app configured its
  * own `apolloServer.stringifyResult`, the GraphQL plugin's server gets one writing exactly what Apollo's default
  * writes (`JSON.stringify(result) + '\n'`), with the explicit-stack writer for a result too deep for it.

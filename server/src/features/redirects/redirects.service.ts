@@ -56,7 +56,7 @@ const redirects = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     enabled: () => config().redirects.enabled,
 
-    /** The published versions (locale, slug) of a document, before and after a write (document-middlewares/slug-history.ts). */
+    /** The published versions (locale, slug) of a document, before and after a write (features/redirects/slug-history.document-middleware.ts). */
     publishedSlugs: (kind: RedirectKind, documentId: string) => publishedSlugs(strapi, kind, documentId),
 
     /** Keeps every slug published in `before` that its locale no longer has in `after` as an old slug of the document. */

@@ -1,6 +1,6 @@
 /**
  * Full-text search over published articles (docs/search.md): `search` answers one request; `ensureIndex` creates the
- * index and its triggers at start-up and fills in what is missing (see repositories/search for the storage).
+ * index and its triggers at start-up and fills in what is missing (see the `*.data.ts` files beside it for the storage).
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';

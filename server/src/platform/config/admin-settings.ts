@@ -1,6 +1,6 @@
 /**
  * The settings an administrator may edit in Settings → CMS Bag, described once (`settingsBody` in
- * domain/shapes/admin.ts): what is stored and accepted (`adminSettingsSchema`) and what the settings page shows
+ * features/comments/admin-comments.shapes.ts): what is stored and accepted (`adminSettingsSchema`) and what the settings page shows
  * (`adminView`) both come from it.
  */
 import { z } from 'zod/v4';

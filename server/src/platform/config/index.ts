@@ -4,7 +4,7 @@ import { isRecord } from '../is-record';
 /**
  * The defaults without their lists: Strapi fills the user's config in with `defaultsDeep`, which merges a list into
  * the default one index by index (`reasons: ['spam', 'rude']` would come out as `['spam', 'rude', 'off-topic',
- * 'other']`). The schema supplies a list that is absent when the config is parsed (services/platform/settings.ts).
+ * 'other']`). The schema supplies a list that is absent when the config is parsed (platform/settings.ts).
  */
 const withoutLists = (value: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(

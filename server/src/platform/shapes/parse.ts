@@ -1,4 +1,4 @@
-/** A request checked against its shape (domain/shapes): the host's ValidationError naming each field on failure. */
+/** A request checked against its shape (features/<feature>/*.shapes.ts): the host's ValidationError naming each field on failure. */
 import { errors } from '@strapi/utils';
 import type { z } from 'zod/v4';
 import { fieldError } from '../errors';

@@ -11,11 +11,11 @@ export const commentSections = {
     maxLength: z.number().int().positive().default(5000),
     /** How long after posting an author may edit a comment; 0: never. */
     editWindow: durationOrZero(toSeconds('15m')),
-    /** Nodes carry `contentHtml`, the comment rendered from Markdown (services/comments/markdown.ts). */
+    /** Nodes carry `contentHtml`, the comment rendered from Markdown (features/comments/markdown.ts). */
     markdown: z.boolean().default(true),
     /** Threads of articles first published longer ago than this take no new comments; 0: never. */
     closeAfter: durationOrZero(0),
-    /** Rules applied to a comment's text on submit and on edit (services/comments/moderation-rules.ts); admin-editable. */
+    /** Rules applied to a comment's text on submit and on edit (features/comments/moderation-rules.ts); admin-editable. */
     moderation: section({
       blockedWords: z.array(z.string().min(1).max(100)).max(1000).default([]),
       holdWords: z.array(z.string().min(1).max(100)).max(1000).default([]),
@@ -55,11 +55,11 @@ export const commentSections = {
         /** Pending comments the queue must hold before a digest goes out. */
         minPending: z.number().int().min(1).default(1),
       }),
-      /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to the host's own URL (domain/server-url.ts). */
+      /** Public origin for the unsubscribe link, e.g. https://cms.example.com; defaults to the host's own URL (platform/server-url.ts). */
       publicUrl: z.string().url().optional(),
       /**
        * HMAC secret for unsubscribe links; when not set, derived from the users-permissions jwtSecret, the key
-       * of the plugin's other keyed hashes (utils/secret-hash.ts), not from the app keys.
+       * of the plugin's other keyed hashes (platform/secret-hash.ts), not from the app keys.
        */
       secret: z.string().min(16).optional(),
       /** Lifetime of an unsubscribe link, from the mail's sending. */

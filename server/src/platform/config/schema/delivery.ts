@@ -7,7 +7,7 @@ import { duration, durationOrZero, limit, section } from './fields';
 
 export const deliverySections = {
   content: section({
-    /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (services/content/query-shape.ts). */
+    /** Relation hops allowed in `populate`, `filters` and `sort` of the public lists (features/content/query-shape.ts). */
     maxRelationDepth: z.number().int().min(1).max(10).default(2),
     /** Whether a to-many relation may follow another relation there (`tags.articles`, `category.articles`). */
     nestedToMany: z.boolean().default(false),
@@ -55,7 +55,7 @@ export const deliverySections = {
   graphql: section({
     /**
      * With the host's GraphQL plugin: root fields returning the plugin's types one operation may hold (each
-     * alias counts) and its estimated cost (graphql/operation-limits.ts); the depth limit is the host's.
+     * alias counts) and its estimated cost (features/graphql/operation-limits.ts); the depth limit is the host's.
      */
     maxRootFields: z.number().int().min(1).max(1000).default(20),
     maxCost: z.number().int().min(1).default(20000),

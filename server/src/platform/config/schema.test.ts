@@ -29,7 +29,7 @@ const at = (config: unknown, key: string): unknown =>
 
 /** The README's configuration table: every row naming one key with one default in backticks (or "unset"). */
 const readmeDefaults = (): Array<[string, string]> => {
-  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
   const rows: Array<[string, string]> = [];
   for (const match of readme.matchAll(/^\| `([\w.]+)` \| [^|]*(?:\\\|[^|]*)* \| ([^|]+) \|/gm)) {
     const [, key, cell] = match;

@@ -10,7 +10,7 @@
  * Manager's configurations showing comments by their text (comments/comment-main-field.ts).
  */
 import type { Core } from '@strapi/strapi';
-import { defaultGrants } from '../routes/content-api';
+import { defaultGrants, routes as contentApiRoutes } from '../routes/content-api';
 import { getService } from '../platform/get-service';
 import { registerAdminActions } from '../platform/register-admin-actions';
 import { startCommentHtmlBackfill, showCommentsByText } from '../features/comments';
@@ -44,7 +44,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   revokeTokensOnUserChanges(strapi);
   revokeTokensWithHostSessions(strapi);
   alertOnPasswordChanges(strapi);
-  await startResponseCache(strapi);
+  await startResponseCache(strapi, contentApiRoutes);
   // A locale created or deleted here is known (or refused) at once; other instances re-read within seconds.
   strapi.db.lifecycles.subscribe({
     models: ['plugin::i18n.locale'],

@@ -6,12 +6,13 @@
 import type { Core } from '@strapi/strapi';
 import { WATCHED, scopesOf } from '../../platform/cache-scopes';
 import responseCache from './response-cache.middleware';
-import { routes } from '../../routes/content-api';
+import type { routes as contentApiRoutes } from '../../routes/content-api';
 import { getService } from '../../platform/get-service';
 
 const WRITES = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
 
-export const startResponseCache = async (strapi: Core.Strapi) => {
+/** `routes`: the content API's route table, handed in by the wiring (bootstrap/index.ts), which this feature does not import. */
+export const startResponseCache = async (strapi: Core.Strapi, routes: typeof contentApiRoutes) => {
   const versions = getService(strapi, 'cache-versions');
   await versions.init();
   const raise = async (event: { model: { uid: string } }) => {

@@ -2,7 +2,9 @@
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
 import { identifier, optionalIdentifier, pagination, publicAuthor } from '../../platform/shapes/common';
-import { localeQuery } from '../content';
+// The shape file itself, not content's index.ts: the index loads content's document middlewares, which load this
+// feature's index and so this file again before it has run (a cycle that leaves its shapes undefined).
+import { localeQuery } from '../content/content.shapes';
 import { NO_NUL, atMost, codePoints, noNul, required } from '../../platform/shapes/fields';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;

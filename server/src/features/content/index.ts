@@ -5,7 +5,7 @@ export { default as bannerController } from './banner.controller';
 export { default as categoryController } from './category.controller';
 export { default as contentRoutes } from './content.routes';
 export { default as contentService } from './content.service';
-export { articleDetail, localeQuery, localization, media, menu, pageDetail, taxonomy } from './content.shapes';
+export { articleDetail, localization, media, menu, pageDetail, taxonomy } from './content.shapes';
 export { default as localesService } from './locales';
 export { default as menuController } from './menu.controller';
 export { default as menusService } from './menus';

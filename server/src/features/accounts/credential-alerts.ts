@@ -8,9 +8,9 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { USER_UID } from '../../platform/uids';
 import { clientInfo, type ClientInfo } from '../../platform/client';
-import { describeMailFailure } from '../../platform/mail-failure';
 import { getService } from '../../platform/get-service';
 import { credentialNotice, sendNotice, type CredentialEvent, type Notice } from './account-mails';
+import { afterAnswer } from '../../platform/after-answer';
 
 export interface AlertOptions {
   /** Who made the change; default: the client of the request being handled (none outside a request). */
@@ -20,18 +20,9 @@ export interface AlertOptions {
 }
 
 const credentialAlerts = ({ strapi }: { strapi: Core.Strapi }) => {
-  const inFlight = new Set<Promise<void>>();
+  const jobs = afterAnswer(strapi);
 
-  /** Runs `job` after the current request has been answered; a failure is logged, never thrown. */
-  const background = (what: string, job: () => Promise<void>) => {
-    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(job)
-      .catch((error) => {
-        strapi.log.warn(`cms-plugin-bag: ${what} failed (${describeMailFailure(error)})`);
-      })
-      .finally(() => inFlight.delete(run));
-    inFlight.add(run);
-  };
+  const background = jobs.run;
 
   const currentClient = (): ClientInfo => {
     const ctx = strapi.requestContext.get() as Context | undefined;
@@ -64,7 +55,7 @@ const credentialAlerts = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Resolves once every notice started so far has been sent or has failed (tests, shutdown). */
     async idle(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await jobs.idle();
     },
   };
   return service;

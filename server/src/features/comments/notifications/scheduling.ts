@@ -13,6 +13,7 @@ import { getService } from '../../../platform/get-service';
 import { describeMailFailure } from '../../../platform/mail-failure';
 import { unsubscribeLinks } from '../comment-unsubscribe.service';
 import { digestMail, replyMail, type Mail, type ReplyRow } from './templates';
+import { afterAnswer } from '../../../platform/after-answer';
 
 const COMMENT = uid('comment');
 
@@ -27,23 +28,14 @@ const PUBLISHED_TITLE = { select: ['title'], where: { publishedAt: { $notNull: t
 const DIGEST_BUCKET = 'comment-notifications:digest';
 
 const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
-  const inFlight = new Set<Promise<void>>();
+  const jobs = afterAnswer(strapi);
   let digestRetry: NodeJS.Timeout | undefined;
 
   const settings = () => getService(strapi, 'settings').file().comments.notifications;
   const now = () => getService(strapi, 'clock').now();
   const links = unsubscribeLinks(strapi);
 
-  /** Runs `job` after the current request has been answered; a failure is logged, never thrown. */
-  const background = (what: string, job: () => Promise<void>) => {
-    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(job)
-      .catch((error) => {
-        strapi.log.warn(`cms-plugin-bag: ${what} failed (${describeMailFailure(error)})`);
-      })
-      .finally(() => inFlight.delete(run));
-    inFlight.add(run);
-  };
+  const background = jobs.run;
 
   const send = (mail: Mail) => strapi.plugin('email').service('email').send(mail) as Promise<unknown>;
 
@@ -173,7 +165,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Resolves once every notification started so far has been sent or has failed (tests, shutdown). */
     async idle(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await jobs.idle();
     },
 
     /** Cancels the pending digest retry and waits for the mails under way (plugin destroy). */

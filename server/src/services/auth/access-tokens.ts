@@ -1,5 +1,5 @@
 /**
- * An access token dies with its session (CONTRACT §20, docs/accounts.md#access-tokens): checked on every request
+ * An access token dies with its session (docs/accounts.md#access-tokens-end-with-their-session): checked on every request
  * that the host's users-permissions strategy authenticated (register/access-tokens.ts), after the host has verified
  * the jwt's signature and expiry.
  *

@@ -1,5 +1,5 @@
 /**
- * An access token dies with its session (CONTRACT §20, docs/accounts.md#access-tokens): after a session is revoked
+ * An access token dies with its session (docs/accounts.md#access-tokens-end-with-their-session): after a session is revoked
  * (one, or the others), a logout, a password change (the host's route) or reset (the plugin's), or an e-mail revert, a
  * jwt of that session, or for the account-wide events any jwt issued before, is refused with the host's 401 on the
  * host's `/api/users/me`, the plugin's `/auth/me` and GraphQL, in both users-permissions `jwtManagement` modes.
@@ -47,7 +47,7 @@ const harness = (app: () => TestApp, smtp: () => TestSmtp | undefined) => {
     expect({ status: host.status, body: host.body }).toEqual(invalid);
     expect({ status: own.status, body: own.body }).toEqual(invalid);
   };
-  /** An e-mailed code for `address` (with the reset purpose where the build knows purposes, CONTRACT §20). */
+  /** An e-mailed code for `address` (with the reset purpose where the build knows purposes). */
   const resetCode = async (address: string) => {
     const withPurpose = await post(`${AUTH}/send-code`, { identifier: address, purpose: 'reset' });
     if (withPurpose.status !== 200) await post(`${AUTH}/send-code`, { identifier: address }).expect(200);

@@ -226,7 +226,7 @@ describe('login, tokens and the current user', () => {
       expectError(await post('/refresh-token', { refreshToken }), 400, 'Invalid refresh token');
     });
 
-    it('logout destroys the token (idempotent), and the jwt of its session with it (CONTRACT §20)', async () => {
+    it('logout destroys the token (idempotent), and the jwt of its session with it', async () => {
       const user = await createUser(app.strapi);
       const { jwt, refreshToken } = await loggedIn(user);
       const res = await post('/logout', { refreshToken }).expect(200);

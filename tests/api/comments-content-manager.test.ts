@@ -1,5 +1,5 @@
 /**
- * Comments in the Content Manager (CONTRACT §20, docs/comments.md#choices-request-data-the-content-manager-deletion):
+ * Comments in the Content Manager (docs/comments.md#choices-request-data-the-content-manager-deletion):
  * shown by their text, never by their IP (lists, relation fields, the homepage's "Last edited entries", a
  * configuration an earlier release stored), and approving or the site's badge only for *Moderate comments*.
  */

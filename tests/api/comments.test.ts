@@ -593,7 +593,7 @@ describe('comments', () => {
 
     beforeAll(async () => {
       contentEditor = await tokenFor('Comment content editor', [cm('read', WITHOUT_STATUS), cm('update', ['content']), cm('create', ['content', 'article'])]);
-      // Approving needs the plugin's Moderate comments too (CONTRACT §20; tests/api/comments-content-manager.test.ts).
+      // Approving needs the plugin's Moderate comments too (tests/api/comments-content-manager.test.ts).
       moderator = await tokenFor('Comment moderator', [cm('read', ALL_FIELDS), cm('update', ['content', 'status']), 'plugin::cms-plugin-bag.comments.moderate']);
     });
 

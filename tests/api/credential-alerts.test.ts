@@ -1,5 +1,5 @@
 /**
- * CONTRACT §20 over HTTP: second-factor codes counted on `rateLimit.login` (per account and per client IP) on every
+ * Over HTTP: second-factor codes counted on `rateLimit.login` (per account and per client IP) on every
  * route that takes one, ten wrong in a row locking the second factor; the owner's mail on every credential change
  * (time, IP, User-Agent, no link); e-mail addresses compared after NFKC and lower-casing; any `mfaToken` that is not
  * a live challenge. The plugin's clock is the test's (TOTP steps, rate-limit windows, the lock).
@@ -27,7 +27,7 @@ const expectError = (res: Res, status: number, message: string) => {
 /** `value` with its first letter in its full-width form (`u` → `ｕ`): the same address once NFKC-normalized. */
 const lookAlike = (value: string) => String.fromCodePoint(value.codePointAt(0)! + 0xfee0) + value.slice(1);
 
-describe('credentials: codes counted, the owner told, identifiers normalized (CONTRACT §20)', () => {
+describe('credentials: codes counted, the owner told, identifiers normalized', () => {
   let app: TestApp;
   let smtp: TestSmtp;
   let now = Date.now();

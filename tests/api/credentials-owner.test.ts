@@ -1,5 +1,5 @@
 /**
- * CONTRACT §20 over HTTP, the owner's side of it: a passkey is added only with the second factor too (or an e-mailed
+ * Over HTTP, the owner's side of it: a passkey is added only with the second factor too (or an e-mailed
  * code sent for that), each e-mailed code serves only the route of its purpose, and undoing an e-mail change takes back
  * the passkeys, TOTP and recovery codes added since. The password re-check and user verification of passkeys:
  * tests/api/passkeys.test.ts.

@@ -173,7 +173,7 @@ describe('second factors: TOTP, recovery codes and the login challenge', () => {
     it('refuses bad bodies with a 400', async () => {
       expectError(await app.request().post(`${AUTH}/login/mfa`).send({ code: '123456' }), 400, 'mfaToken is a required field');
       expectError(await app.request().post(`${AUTH}/login/mfa`).send({ mfaToken: 'x', code: 5 }), 400, 'code must be a `string` type, but the final value was: `5`.');
-      // CONTRACT §20: any string that is not a live challenge, a NUL in it included, is the session error.
+      // Any string that is not a live challenge, a NUL in it included, is the session error.
       expectError(await app.request().post(`${AUTH}/login/mfa`).send({ mfaToken: 'x\u0000', code: '123456' }), 400, 'Invalid or expired two-factor session');
     });
   });

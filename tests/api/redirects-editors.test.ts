@@ -1,5 +1,5 @@
 /**
- * Editors' redirects under review (CONTRACT §20, docs/redirects.md#editors-redirects-redirect-type): draft & publish
+ * Editors' redirects under review (docs/redirects.md#editors-redirects-redirect-type): draft & publish
  * (only a published redirect answers, so a role that cannot publish cannot make one live), `to` without whitespace or
  * control characters, no chain that loops back to its own `from`; and redirects saved before the type had draft &
  * publish keep answering.

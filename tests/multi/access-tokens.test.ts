@@ -1,5 +1,5 @@
 /**
- * An access token dies with its session on every instance (CONTRACT §20, docs/accounts.md#access-tokens): two
+ * An access token dies with its session on every instance (docs/accounts.md#access-tokens-end-with-their-session): two
  * instances on one PostgreSQL database, each having answered the jwt (so it knows it as good), then the session
  * ends on A and B refuses the jwt at its very next request, in both users-permissions `jwtManagement` modes.
  */

@@ -1,6 +1,6 @@
 /**
- * An access token dies with its session (CONTRACT §20, docs/accounts.md#access-tokens): checked on every request
- * that the host's users-permissions strategy authenticated (features/accounts/access-tokens.register.ts), after the host has verified
+ * An access token dies with its session (docs/accounts.md#access-tokens-end-with-their-session): checked on every
+ * request that the host's users-permissions strategy authenticated (access-tokens.register.ts), after the host has verified
  * the jwt's signature and expiry.
  *
  * - 'refresh' mode: every access token names its host session (`sessionId`); it is refused once that session row is

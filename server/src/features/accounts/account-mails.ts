@@ -48,7 +48,7 @@ export const emailChangedNotice = (to: string, newEmail: string, revertUrl: stri
   link: { text: 'Undo this change', url: revertUrl },
 });
 
-/** The changes to how an account signs in that its owner is told of (CONTRACT §20), and the second factor's lock. */
+/** The changes to how an account signs in that its owner is told of (docs/accounts.md#credential-alerts), and the second factor's lock. */
 export type CredentialEvent =
   | 'passkey-added'
   | 'passkey-removed'

@@ -1,5 +1,5 @@
 /**
- * Tells an account's owner of every change to how it signs in (CONTRACT §20: passkeys, TOTP, recovery codes, the
+ * Tells an account's owner of every change to how it signs in (docs/accounts.md#credential-alerts: passkeys, TOTP, recovery codes, the
  * password, the e-mail address) and of its second factor's lock: one notice per event (account-mails.ts) to the
  * account's address, with the time, IP and User-Agent of the request behind it. The mail goes after the request is
  * answered, so a slow or failing mail server never delays or fails the change; a failure is logged by error code only.

@@ -1,5 +1,5 @@
 /**
- * Mails the owner when an account's password is set (CONTRACT §20): hooked on the users-permissions user's database
+ * Mails the owner when an account's password is set (docs/accounts.md#credential-alerts): hooked on the users-permissions user's database
  * lifecycles, the one place every path goes through (the plugin's reset, the host's change-password and
  * reset-password, REST and GraphQL, the admin panel's Content Manager), so each change mails once. A request to a
  * reset route is a reset; any other change is a change.

@@ -31,5 +31,5 @@ while (pending.length > 0) {
   fs.mkdirSync(path.dirname(copy), { recursive: true });
   fs.copyFileSync(source, copy);
   copied.add(target);
-  pending.push(...relativeImports(source));
+  pending.push(...relativeImports(copy));
 }

@@ -1,9 +1,7 @@
 /** Shapes of following a thread (`/api/bag/articles/:id/subscription`) and of its comment feed (`…/comments.rss`). */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
-// The shape file itself, not content's index.ts: the index loads content's document middlewares, which load this
-// feature's index and so this file again before it has run (a cycle that leaves its shapes undefined).
-import { localeQuery } from '../content/content.shapes';
+import { localeQuery } from '../../platform/shapes/common';
 
 export const subscriptionResponse = lazyShape(() => z.object({ subscribed: z.boolean().describe('Whether the user follows the thread') }));
 

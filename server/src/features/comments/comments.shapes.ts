@@ -1,10 +1,7 @@
 /** Shapes of the comment routes under `/api/bag`: submission, the approved tree, pages of it, replies and counts. */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
-import { identifier, optionalIdentifier, pagination, publicAuthor } from '../../platform/shapes/common';
-// The shape file itself, not content's index.ts: the index loads content's document middlewares, which load this
-// feature's index and so this file again before it has run (a cycle that leaves its shapes undefined).
-import { localeQuery } from '../content/content.shapes';
+import { identifier, localeQuery, optionalIdentifier, pagination, publicAuthor } from '../../platform/shapes/common';
 import { NO_NUL, atMost, codePoints, noNul, required } from '../../platform/shapes/fields';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;

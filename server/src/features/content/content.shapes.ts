@@ -1,7 +1,9 @@
 /** Shapes of the published content under `/api/bag`: articles, pages, banners, categories, tags, menus. */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
-import { pagination, publicAuthor, restListQuery } from '../../platform/shapes/common';
+import { localeParam, localeQuery, pagination, publicAuthor, restListQuery } from '../../platform/shapes/common';
+
+export { localeParam, localeQuery };
 
 /**
  * Every published entry carries its ids and its locale (every type here is localized); other attributes (custom ones
@@ -16,9 +18,6 @@ const dates = lazyShape(() => ({
   publishedAt: z.iso.datetime().nullable().optional(),
 }));
 
-/** `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale supplied`. */
-export const localeParam = lazyShape(() => z.string().describe("one of the host's locale codes (default: the host's default locale)").optional());
-export const localeQuery = { locale: localeParam };
 
 /** One of the document's other published locales, for hreflang links. */
 export const localization = lazyShape(() => z.object({ locale: z.string(), slug: z.string() }));

@@ -66,3 +66,6 @@ export const restListQuery = lazyShape(() => ({
   populate: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional(),
 }));
 
+/** `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale supplied`. */
+export const localeParam = lazyShape(() => z.string().describe("one of the host's locale codes (default: the host's default locale)").optional());
+export const localeQuery = { locale: localeParam };

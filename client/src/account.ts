@@ -17,19 +17,21 @@ interface PasswordInput {
   encrypt?: boolean;
 }
 
-export interface ResetPasswordInput extends PasswordInput {
-  /** The e-mail address `sendCode` sent the code to. */
-  identifier: string;
-  code: string;
-}
+/** A route's body as the server's shape takes it, with `PasswordInput` in place of `password` / `encryptedPassword`. */
+type WithPassword<Body> = Omit<Body, 'password' | 'encryptedPassword'> & PasswordInput;
 
-export interface ChangeEmailInput extends PasswordInput {
-  /** The new address; the code goes there. */
-  email: string;
-}
+/** `identifier`: the e-mail address `sendCode` sent the code to. */
+export type ResetPasswordInput = WithPassword<z.input<typeof shapes.resetPasswordBody>>;
 
-/** Re-authentication to delete the account: the password, or an e-mail code sent to the account's address. */
-export type DeleteAccountInput = PasswordInput | { code: string };
+/** `email`: the new address, where the code goes; `mfaCode`: with TOTP on, a current TOTP or recovery code. */
+export type ChangeEmailInput = WithPassword<z.input<typeof shapes.emailChangeBody>>;
+
+/**
+ * Re-authentication to delete the account: the password, or an e-mail code sent to the account's address; with TOTP
+ * on also `mfaCode` (a current TOTP or recovery code).
+ */
+export type DeleteAccountInput = (PasswordInput | { code: string }) &
+  Omit<z.input<typeof shapes.deleteAccountBody>, 'password' | 'encryptedPassword' | 'code'>;
 
 export function accountCalls(session: Session, encryptPassword: (password: string) => Promise<string>) {
   const { send, request, storeTokens, clearTokens } = session;
@@ -67,7 +69,9 @@ export function accountCalls(session: Session, encryptPassword: (password: strin
 
     /** Deletes the account and clears the stored tokens. */
     deleteAccount: async (input: DeleteAccountInput): Promise<Message> => {
-      const body = 'code' in input ? { code: input.code } : await credentials(input);
+      const { mfaCode, ...proof } = input;
+      const reauth = 'code' in proof ? { code: proof.code } : await credentials(proof);
+      const body = { ...reauth, ...(mfaCode ? { mfaCode } : {}) };
       const answer = await request<Message>(`${base}/me`, json('DELETE', body));
       await clearTokens();
       return answer;

@@ -4,18 +4,12 @@
  */
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/features/accounts/account.shapes';
-import type { AuthResponse, User } from './auth';
+import type { AuthResponse, PasswordInput, User } from './auth';
 import { json, type Session } from './session';
 
 export type AccountSession = z.infer<typeof shapes.session>;
 export type AccountExport = z.infer<typeof shapes.accountExport>;
 type Message = z.infer<typeof shapes.messageResponse>;
-
-/** The password in plain text; `encrypt` sends it RSA-encrypted (`encryptedPassword`) instead. */
-interface PasswordInput {
-  password: string;
-  encrypt?: boolean;
-}
 
 /** A route's body as the server's shape takes it, with `PasswordInput` in place of `password` / `encryptedPassword`. */
 type WithPassword<Body> = Omit<Body, 'password' | 'encryptedPassword'> & PasswordInput;

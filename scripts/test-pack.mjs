@@ -103,6 +103,11 @@ export const titles = async (): Promise<string[]> => (await client.articles.list
 export const hits = async (): Promise<SearchResult['data']> => (await client.search('strapi')).data;
 // @ts-expect-error an article's title is a string
 export const wrong = (article: Article): number => article.title;
+// The inputs are the server's request shapes: with TOTP on, the e-mail change and the deletion take mfaCode.
+export const change = () => client.changeEmail({ email: 'new@example.com', password: 'secret', mfaCode: '123456' });
+export const remove = () => client.deleteAccount({ code: '730214', mfaCode: '123456' });
+// @ts-expect-error a field the route's shape does not have
+export const unknown = () => client.changeEmail({ email: 'new@example.com', password: 'secret', mfaToken: '123456' });
 `
 );
 write(
@@ -111,6 +116,12 @@ write(
 );
 run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json'], app);
 console.log('ok - cms-plugin-bag/client type-checks in a consumer');
+// The client imports the server's shapes for their types only: no zod (nor any server code) in its bundle.
+for (const file of ['index.js', 'index.mjs']) {
+  const bundle = fs.readFileSync(path.join(app, 'node_modules', 'cms-plugin-bag', 'dist', 'client', file), 'utf8');
+  if (/\bzod\b|server\/src/.test(bundle)) throw new Error(`dist/client/${file} has zod or server code in it`);
+}
+console.log('ok - the client bundle has no zod in it');
 
 console.log('==> boot');
 run('node', ['boot.js'], app);

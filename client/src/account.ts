@@ -4,32 +4,28 @@
  */
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/features/accounts/account.shapes';
-import type { AuthResponse, User } from './auth';
+import type { AuthResponse, PasswordInput, User } from './auth';
 import { json, type Session } from './session';
 
 export type AccountSession = z.infer<typeof shapes.session>;
 export type AccountExport = z.infer<typeof shapes.accountExport>;
 type Message = z.infer<typeof shapes.messageResponse>;
 
-/** The password in plain text; `encrypt` sends it RSA-encrypted (`encryptedPassword`) instead. */
-interface PasswordInput {
-  password: string;
-  encrypt?: boolean;
-}
+/** A route's body as the server's shape takes it, with `PasswordInput` in place of `password` / `encryptedPassword`. */
+type WithPassword<Body> = Omit<Body, 'password' | 'encryptedPassword'> & PasswordInput;
 
-export interface ResetPasswordInput extends PasswordInput {
-  /** The e-mail address `sendCode` sent the code to. */
-  identifier: string;
-  code: string;
-}
+/** `identifier`: the e-mail address `sendCode` sent the code to. */
+export type ResetPasswordInput = WithPassword<z.input<typeof shapes.resetPasswordBody>>;
 
-export interface ChangeEmailInput extends PasswordInput {
-  /** The new address; the code goes there. */
-  email: string;
-}
+/** `email`: the new address, where the code goes; `mfaCode`: with TOTP on, a current TOTP or recovery code. */
+export type ChangeEmailInput = WithPassword<z.input<typeof shapes.emailChangeBody>>;
 
-/** Re-authentication to delete the account: the password, or an e-mail code sent to the account's address. */
-export type DeleteAccountInput = PasswordInput | { code: string };
+/**
+ * Re-authentication to delete the account: the password, or an e-mail code sent to the account's address; with TOTP
+ * on also `mfaCode` (a current TOTP or recovery code).
+ */
+export type DeleteAccountInput = (PasswordInput | { code: string }) &
+  Omit<z.input<typeof shapes.deleteAccountBody>, 'password' | 'encryptedPassword' | 'code'>;
 
 export function accountCalls(session: Session, encryptPassword: (password: string) => Promise<string>) {
   const { send, request, storeTokens, clearTokens } = session;
@@ -67,7 +63,9 @@ export function accountCalls(session: Session, encryptPassword: (password: strin
 
     /** Deletes the account and clears the stored tokens. */
     deleteAccount: async (input: DeleteAccountInput): Promise<Message> => {
-      const body = 'code' in input ? { code: input.code } : await credentials(input);
+      const { mfaCode, ...proof } = input;
+      const reauth = 'code' in proof ? { code: proof.code } : await credentials(proof);
+      const body = { ...reauth, ...(mfaCode ? { mfaCode } : {}) };
       const answer = await request<Message>(`${base}/me`, json('DELETE', body));
       await clearTokens();
       return answer;

@@ -43,7 +43,12 @@ export type CodePurpose = shapes.CodePurpose;
  * Proof that the owner is adding a passkey: the password (or, for an account without one, a code `sendCode` sent for
  * `'add-passkey'`), and with TOTP on `mfaCode` (a current TOTP or a recovery code).
  */
-export type PasskeyOwnerInput = (PasswordInput | { code: string }) & { mfaCode?: string };
+export type PasskeyOwnerInput = (PasswordInput | { code: string }) &
+  Omit<z.input<typeof mfaShapes.passkeyRegisterOptionsBody>, 'password' | 'encryptedPassword' | 'code'>;
+
+/** Turning TOTP off: the password and a current TOTP or recovery code (the shape's `mfaCode`, required here). */
+export type DisableTotpInput = Omit<z.input<typeof mfaShapes.mfaDisableBody>, 'password' | 'encryptedPassword' | 'mfaCode'> &
+  PasswordInput & { mfaCode: string };
 
 export type LoginInput = CaptchaAnswer & Pick<z.input<typeof shapes.loginBody>, 'identifier'> & PasswordInput;
 export type RegisterInput = CaptchaAnswer & Pick<z.input<typeof shapes.registerBody>, 'username' | 'email'> & PasswordInput;
@@ -105,7 +110,7 @@ export function authCalls(session: Session) {
       enable: (code: string) => post<RecoveryCodes>('/mfa/totp/enable', { code }),
       /** A new set of recovery codes; the old ones stop working. */
       recoveryCodes: (mfaCode: string) => post<RecoveryCodes>('/mfa/recovery-codes', { mfaCode }),
-      disable: async (input: PasswordInput & { mfaCode: string }) => post<{ message: string }>('/mfa/disable', await credentials(input)),
+      disable: async (input: DisableTotpInput) => post<{ message: string }>('/mfa/disable', await credentials(input)),
     },
 
     /** Passkeys, through the browser's WebAuthn API (`@simplewebauthn/browser`). */

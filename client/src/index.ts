@@ -19,7 +19,7 @@ export { CmsBagError } from './errors';
 export { toQueryString, type Query } from './query';
 export type { ClientOptions } from './session';
 export { isMfaChallenge } from './auth';
-export type { AuthResponse, CaptchaAnswer, CodePurpose, LoginInput, LoginResult, MfaChallenge, MfaStatus, Passkey, PasskeyOwnerInput, RegisterInput, TotpSetup, User } from './auth';
+export type { AuthResponse, CaptchaAnswer, CodePurpose, DisableTotpInput, LoginInput, LoginResult, MfaChallenge, MfaStatus, Passkey, PasskeyOwnerInput, RegisterInput, TotpSetup, User } from './auth';
 export type { AccountExport, AccountSession, ChangeEmailInput, DeleteAccountInput, ResetPasswordInput } from './account';
 export type { ReadOptions } from './locale';
 export type {

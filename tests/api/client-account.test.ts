@@ -1,5 +1,7 @@
 /** The typed client's account calls against the real playground over HTTP (docs/client.md). */
-import { CmsBagError, createClient, memoryStorage } from 'cms-plugin-bag/client';
+import { CmsBagError, createClient, isMfaChallenge, memoryStorage } from 'cms-plugin-bag/client';
+import { TOTP } from 'otpauth';
+import { plugin } from '../helpers/auth';
 import { createUser } from '../helpers/fixtures';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
@@ -71,5 +73,51 @@ describe('typed client: the account', () => {
     expect(await c.isLoggedIn()).toBe(true);
     const error = await c.loginWithCode(user.email, '000000').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CmsBagError);
+  });
+
+  // docs/accounts.md#second-factors-totp-and-recovery-codes: with TOTP on, the e-mail change and the deletion take `mfaCode`;
+  // the client's input types are the server's request shapes (docs/client.md).
+  describe('an account with TOTP on', () => {
+    /** The plugin's clock, moved in 30-second steps so that no TOTP code is used twice. */
+    let now = Date.now();
+    const step = () => (now += 30_000);
+    const totp = (secret: string) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: now });
+    beforeEach(() => jest.spyOn(plugin(app.strapi).service('clock'), 'now').mockImplementation(() => now));
+    afterEach(() => jest.restoreAllMocks());
+
+    /** A signed-in client whose account has TOTP on (enrolled through the client), and the TOTP secret. */
+    const enrolled = async () => {
+      const user = await createUser(app.strapi);
+      const c = client();
+      await c.login({ identifier: user.email, password: user.password });
+      const { secret } = await c.mfa.setup({ password: user.password });
+      expect((await c.mfa.enable(totp(secret))).recoveryCodes).toHaveLength(10);
+      step();
+      return { user, c, secret };
+    };
+
+    it('changes the e-mail with mfaCode, then deletes the account with an e-mailed code and mfaCode', async () => {
+      const { user, c, secret } = await enrolled();
+      const newEmail = `client-totp-${Date.now()}@example.com`;
+      await expect(c.changeEmail({ email: newEmail, password: user.password })).rejects.toMatchObject({
+        status: 400,
+        message: 'Two-factor code required',
+      });
+      expect((await c.changeEmail({ email: newEmail, password: user.password, mfaCode: totp(secret) })).expiresIn).toBe(600);
+      expect((await c.confirmEmailChange(await smtp.nextCode(newEmail))).email).toBe(newEmail);
+      step();
+
+      await c.sendCode(newEmail, 'delete');
+      expect(await c.deleteAccount({ code: await smtp.nextCode(newEmail), mfaCode: totp(secret) })).toEqual({ message: 'Account deleted' });
+      expect(await c.isLoggedIn()).toBe(false);
+      expect(await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: user.id } })).toBeNull();
+    });
+
+    it('deletes the account with the password, encrypted, and mfaCode', async () => {
+      const { user, c, secret } = await enrolled();
+      await expect(c.deleteAccount({ password: user.password, encrypt: true })).rejects.toMatchObject({ status: 400, message: 'Two-factor code required' });
+      expect(await c.deleteAccount({ password: user.password, encrypt: true, mfaCode: totp(secret) })).toEqual({ message: 'Account deleted' });
+      expect(await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: user.id } })).toBeNull();
+    });
   });
 });

@@ -27,6 +27,8 @@ export { default as eventsService } from './events';
 export { default as followersService } from './followers';
 export { default as notificationsService } from './notifications';
 export { escapeHtml } from './notifications';
+/** The create request's fields (GraphQL's comment input is written from them). */
+export { commentInput } from './comments.shapes';
 export { default as reactionsService } from './reactions';
 export { default as reportsService } from './reports';
 export { commentIdsOfArticle, commentSchema, type RawRow } from './tables.data';

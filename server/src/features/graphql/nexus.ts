@@ -8,6 +8,7 @@ import { shapeTypes, type NamedShape } from './shape-types';
 
 export type Nexus = typeof NexusModule;
 export type ObjectDefinition = NexusModule.core.ObjectDefinitionBlock<string>;
+export type InputDefinition = NexusModule.core.InputDefinitionBlock<string>;
 
 export type Args = Record<string, unknown>;
 export type Resolve = (parent: unknown, args: Args, context: unknown, info: unknown) => unknown;

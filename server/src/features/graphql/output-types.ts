@@ -1,10 +1,11 @@
 /**
  * The object types of the plugin's own GraphQL queries (queries.ts): the REST answers' `data`, written from the
- * same shapes (domain/shapes, see shape-types.ts) with types of our own, so nothing the generated resolvers would add
- * can get in.
+ * same shapes (`features/<feature>/*.shapes.ts`, see shape-types.ts) with types of our own, so nothing the generated
+ * resolvers would add can get in; and the comment input, written from the create shape the REST route checks.
  */
 import { articleDetail, localization, media, menu, pageDetail, taxonomy } from '../content';
 import {
+  commentInput,
   createdComment,
   cursorPagination,
   documentRef,
@@ -14,7 +15,7 @@ import {
   threadRoot,
 } from '../comments';
 import { AUTHOR, type Nexus } from './nexus';
-import { shapeTypes } from './shape-types';
+import { shapeInputType, shapeTypes } from './shape-types';
 
 /** The object types the queries return; each field is the REST answer's key of the same name. */
 export const outputTypes = (nexus: Nexus) => [
@@ -37,12 +38,17 @@ export const outputTypes = (nexus: Nexus) => [
     ],
     [AUTHOR]
   ),
-  nexus.inputObjectType({
+  // POST /api/bag/comments' fields but `author`: the author is the caller.
+  shapeInputType(nexus, {
     name: 'BagCommentInput',
-    definition(t) {
-      t.nonNull.string('content');
-      t.nonNull.id('article', { description: 'documentId or numeric id of a published article.' });
-      t.id('parent', { description: 'An approved comment of the same article.' });
+    shape: commentInput,
+    omit: COMMENT_INPUT_OMITS,
+    descriptions: {
+      article: 'documentId or numeric id of a published article.',
+      parent: 'An approved comment of the same article.',
     },
   }),
 ];
+
+/** The comment create shape's fields GraphQL does not take (queries.ts passes the others on as the REST body). */
+export const COMMENT_INPUT_OMITS = ['author'] as const;

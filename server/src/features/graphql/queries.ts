@@ -11,16 +11,17 @@
  * JSON keeps attributes an app adds to menu items.
  */
 import type { Core } from '@strapi/strapi';
+import type { z } from 'zod/v4';
 import type { Context } from 'koa';
 import type { ActionName } from '../../controllers';
 import rateLimitMiddleware from '../../platform/rate-limit.middleware';
 import type { DetailKind, ViewCounter } from '../content/content.service';
 import { getService } from '../../platform/get-service';
 import { PLUGIN_ID } from '../../platform/plugin-id';
-import { parseIdentifier, validateCommentBody, parseRootsQuery } from '../comments';
+import { type commentInput, parseIdentifier, validateCommentBody, parseRootsQuery } from '../comments';
 import { writeDeepResults } from './deep-results';
 import type { Nexus, PluginTypes } from './nexus';
-import { outputTypes } from './output-types';
+import { COMMENT_INPUT_OMITS, outputTypes } from './output-types';
 
 
 /** What the GraphQL plugin puts in a resolver's context: the koa request's state, and the request itself. */
@@ -69,8 +70,11 @@ interface ThreadArgs {
   locale?: string | null;
 }
 
+/** BagCommentInput: the create shape's fields but those GraphQL leaves out (output-types.ts); absent ones are null. */
+type CommentInputArgs = { [K in Exclude<keyof z.input<typeof commentInput>, (typeof COMMENT_INPUT_OMITS)[number]>]: z.input<typeof commentInput>[K] | null };
+
 interface CreateCommentArgs {
-  data: { content: string; article: string; parent?: string | null };
+  data: CommentInputArgs;
   locale?: string | null;
 }
 
@@ -132,7 +136,8 @@ export const registerPluginQueries = (strapi: Core.Strapi, pluginTypes: PluginTy
   const createComment: Resolver<CreateCommentArgs> = async (_parent, args, context) => {
     await getService(strapi, 'locales').resolve(args.locale ?? undefined);
     const config = await getService(strapi, 'settings').get();
-    const body = { content: args.data.content, article: args.data.article, parent: args.data.parent ?? undefined };
+    // Every field of the input, as the REST body has it (a null argument is an absent field).
+    const body = Object.fromEntries(Object.entries(args.data).map(([key, value]) => [key, value ?? undefined]));
     const input = validateCommentBody(body, config.comments.maxLength);
     const user = context.state.user as { id: number; documentId: string } | null | undefined;
     return getService(strapi, 'comments').submit(input, user ? { id: user.id, documentId: user.documentId } : null, config);

@@ -1,8 +1,11 @@
-import { getNamedType, getNullableType, isListType, isNonNullType, type GraphQLObjectType } from 'graphql';
+import { getNamedType, getNullableType, isListType, isNonNullType, type GraphQLInputObjectType, type GraphQLObjectType } from 'graphql';
 import * as nexus from 'nexus';
+import { z } from 'zod/v4';
+import { commentInput } from '../comments/comments.shapes';
 import { articleDetail, menu } from '../content/content.shapes';
 import { authorType } from './nexus';
 import { outputTypes } from './output-types';
+import { shapeInputType } from './shape-types';
 
 const schema = nexus.makeSchema({
   types: [
@@ -52,5 +55,40 @@ describe('GraphQL object types from the answer shapes', () => {
     expect(String(fields('BagCommentRoot').replies.type)).toBe('[BagCommentReply!]!');
     expect(String(fields('BagCommentThreadMeta').pagination.type)).toBe('BagCursorPagination!');
     expect(String(fields('BagCreatedComment').parent.type)).toBe('BagDocumentRef');
+  });
+});
+
+describe('the GraphQL comment input from the comment create shape (docs/graphql.md)', () => {
+  const inputFields = (name: string) => (schema.getType(name) as GraphQLInputObjectType).getFields();
+
+  it('has the fields of the create shape but author, typed and nullable as the shape says', () => {
+    const input = inputFields('BagCommentInput');
+    expect(Object.keys(input)).toEqual(Object.keys(commentInput.shape).filter((key) => key !== 'author'));
+    expect(Object.fromEntries(Object.entries(input).map(([key, field]) => [key, String(field.type)]))).toEqual({
+      content: 'String!',
+      article: 'ID!',
+      parent: 'ID',
+    });
+    expect(input.article.description).toBe('documentId or numeric id of a published article.');
+  });
+
+  it('shows a field added to the shape', () => {
+    const extended = commentInput.extend({ rating: z.number().int().optional(), guestName: z.string() });
+    const built = nexus.makeSchema({
+      types: [
+        shapeInputType(nexus, { name: 'Extended', shape: extended, omit: ['author'] }),
+        nexus.queryType({ definition: (t) => t.field('x', { type: 'String', args: { data: nexus.arg({ type: 'Extended' }) } }) }),
+      ],
+      outputs: false,
+      shouldGenerateArtifacts: false,
+    });
+    const fields = (built.getType('Extended') as GraphQLInputObjectType).getFields();
+    expect(Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, String(field.type)]))).toEqual({
+      content: 'String!',
+      article: 'ID!',
+      parent: 'ID',
+      rating: 'Int',
+      guestName: 'String!',
+    });
   });
 });

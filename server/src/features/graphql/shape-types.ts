@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod/v4';
 import { builtShape } from '../../platform/shapes/lazy';
-import type { Nexus, ObjectDefinition } from './nexus';
+import type { InputDefinition, Nexus, ObjectDefinition } from './nexus';
 
 type Schema = z.core.$ZodType;
 
@@ -38,6 +38,9 @@ const unwrap = (schema: Schema): { inner: Schema; nullable: boolean } => {
 
 const descriptionOf = (schema: Schema): string | undefined => (schema as { description?: string }).description;
 
+const isIdUnion = (def: z.core.$ZodUnionDef): boolean =>
+  def.options.length === 2 && ['string', 'number'].every((type) => def.options.some((option) => defOf(option).type === type));
+
 /** The GraphQL type of a field's value (without list or nullability). */
 const scalarOrNamed = (field: string, schema: Schema, names: Map<Schema, string>): string => {
   const named = names.get(builtShape(schema));
@@ -54,6 +57,9 @@ const scalarOrNamed = (field: string, schema: Schema, names: Map<Schema, string>
       return schema._zod.bag.format === 'safeint' ? 'Int' : 'Float';
     case 'boolean':
       return 'Boolean';
+    case 'union':
+      // A documentId or a numeric id (platform/shapes/common.ts `identifier`), as clients may send either.
+      return isIdUnion(def as z.core.$ZodUnionDef) ? 'ID' : 'JSON';
     default:
       return 'JSON';
   }
@@ -90,3 +96,29 @@ export const shapeTypes = (nexus: Nexus, shapes: readonly NamedShape[], elsewher
     })
   );
 };
+
+/** An input type to write: its name, the request's object shape, the keys GraphQL does not take, field descriptions. */
+export interface NamedInputShape {
+  name: string;
+  shape: z.ZodObject;
+  omit?: readonly string[];
+  descriptions?: Record<string, string>;
+}
+
+/**
+ * One nexus input type from a request shape: each field of the shape (but `omit`) with the type and nullability the
+ * rules above give it, so a field added to the request shape is a field of the input. Only scalars and ids: a nested
+ * object or a list in a request shape would be JSON.
+ */
+export const shapeInputType = (nexus: Nexus, { name, shape, omit = [], descriptions = {} }: NamedInputShape) =>
+  nexus.inputObjectType({
+    name,
+    definition(t: InputDefinition) {
+      for (const [field, schema] of Object.entries(shape.shape as Record<string, Schema>)) {
+        if (omit.includes(field)) continue;
+        const { inner, nullable } = unwrap(schema);
+        const description = descriptions[field] ?? descriptionOf(schema) ?? descriptionOf(inner);
+        (nullable ? t : t.nonNull).field(field, { type: scalarOrNamed(field, inner, new Map()) as never, description });
+      }
+    },
+  });

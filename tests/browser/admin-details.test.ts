@@ -8,7 +8,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
-import { winston } from '@strapi/logger';
+import TransportStream from 'winston-transport';
 import { createAdminWithRole, type AdminCredentials } from '../helpers/admin';
 import { adminUiLogin, screenshot, startWithBrowser } from '../helpers/browser';
 import { adminToken, createDocument, createUser, jwtFor } from '../helpers/fixtures';
@@ -23,7 +23,7 @@ const LONG_TEXT =
   'about an article: it goes on about the subject, quotes the article, adds a link or two and asks a question at the end. ';
 
 /** The server log's warnings and errors while a test runs. */
-class LogCapture extends winston.Transport {
+class LogCapture extends TransportStream {
   lines: string[] = [];
   log(info: { level: string; message: unknown }, next: () => void) {
     this.lines.push(`[server ${info.level}] ${String(info.message)}`);
@@ -76,6 +76,7 @@ describe('admin details in a browser', () => {
     await app.strapi.db.query(COMMENT as never).updateMany({ where: { documentId }, data: { status: 'pending' } });
   };
 
+  // First in the file: its comment is the only one waiting.
   it('reads one comment, one report and one view in the singular (the translations’ plural forms)', async () => {
     const article = await createDocument(app.strapi, ARTICLE, { title: 'A single comment', slug: 'a-single-comment' });
     await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: article.documentId }, data: { views: 1 } });
@@ -129,7 +130,7 @@ describe('admin details in a browser', () => {
             [left, right] = [Math.max(left, box.left), Math.min(right, box.right)];
           }
         }
-        const cut = [...document.querySelectorAll<HTMLElement>('tr[data-comment] button')]
+        const cut = Array.from(document.querySelectorAll<HTMLElement>('tr[data-comment] button'))
           .filter((button) => {
             const box = button.getBoundingClientRect();
             return box.left < left - 0.5 || box.right > right + 0.5;
@@ -177,6 +178,7 @@ describe('admin details in a browser', () => {
 
   it("prints no deprecation warning from the plugin's pages, widgets and side panel as they check permissions", async () => {
     const article = await createDocument(app.strapi, ARTICLE, { title: 'Checked article', slug: 'checked-article' });
+    await createDocument(app.strapi, COMMENT, { content: 'Waiting while permissions are checked', status: 'pending', article: article.documentId });
     serverLog.lines.length = 0;
     const nodeWarnings: string[] = [];
     const onWarning = (warning: Error) => nodeWarnings.push(`[node] ${warning.name}: ${warning.message}`);

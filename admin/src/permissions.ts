@@ -8,7 +8,12 @@ export const PERMISSIONS = {
   commentsModerate: action('comments.moderate'),
   /** Reading articles in the Content Manager: the "Most read" widget lists them. */
   articlesRead: [{ action: 'plugin::content-manager.explorer.read', subject: `plugin::${PLUGIN_ID}.article` }],
-  /** The host's own webhook permissions: the comment webhooks section reads and updates the host's webhooks. */
-  webhooksRead: [{ action: 'admin::webhooks.read', subject: null }],
-  webhooksUpdate: [{ action: 'admin::webhooks.update', subject: null }],
+  /**
+   * The host's own webhook permissions: the comment webhooks section reads and updates the host's webhooks. One list,
+   * as useRBAC takes it (`allowedActions.canRead`, `canUpdate`, named after each action's last part).
+   */
+  webhooks: [
+    { action: 'admin::webhooks.read', subject: null },
+    { action: 'admin::webhooks.update', subject: null },
+  ],
 };

@@ -176,7 +176,7 @@ describe('admin panel in a browser', () => {
     expect(ids).not.toContain(other.documentId);
     await page.locator(`tr[data-comment="${other.documentId}"]`).waitFor({ state: 'detached' });
     const row = page.locator(`tr[data-comment="${comment.documentId}"]`);
-    await row.getByText('Reported 3 time(s):').waitFor();
+    await row.getByText('Reported 3 times:').waitFor();
     await row.getByText(/spam — Advertising watches/).waitFor();
     await row.locator('[data-report-reason="off-topic"]').waitFor();
     expect(await row.locator('[data-likes]').textContent()).toBe('1');

@@ -63,7 +63,7 @@ describe('homepage widgets and the edit-view side panel in a browser', () => {
     try {
       await page.goto(`${app.url}/admin`);
       const queue = page.locator('[data-widget="moderation"]');
-      await queue.getByText('3 comment(s) waiting').waitFor();
+      await queue.getByText('3 comments waiting').waitFor();
       expect(await queue.locator('[data-queued]').evaluateAll((items) => items.map((item) => item.getAttribute('data-queued')))).toEqual(
         comments.map((comment) => comment.documentId).reverse()
       );

@@ -19,13 +19,13 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 export const CacheCard = () => {
   const { formatMessage } = useIntl();
-  const t = (id: string, defaultMessage: string, values?: Record<string, string>) => formatMessage({ id: getTranslation(id), defaultMessage }, values);
+  const t = (id: string, defaultMessage: string, values?: Record<string, string | number>) => formatMessage({ id: getTranslation(id), defaultMessage }, values);
   const { get, post } = useFetchClient();
   const { toggleNotification } = useNotification();
   const { formatAPIError } = useAPIErrorHandler();
   const {
     allowedActions: { canUpdate },
-  } = useRBAC({ update: PERMISSIONS.settingsUpdate });
+  } = useRBAC(PERMISSIONS.settingsUpdate);
   const [stats, setStats] = React.useState<CacheStats>();
   const [busy, setBusy] = React.useState(false);
 
@@ -69,10 +69,10 @@ export const CacheCard = () => {
         </Flex>
         <Typography data-testid="cache-size">
           {stats.enabled
-            ? t('cache.size', '{size} of {max}, {entries} entries (this instance)', {
+            ? t('cache.size', '{size} of {max}, {entries, plural, one {# entry} other {# entries}} (this instance)', {
                 size: mib(stats.bytes),
                 max: mib(stats.maxBytes),
-                entries: String(stats.entries),
+                entries: stats.entries,
               })
             : t('cache.disabled', 'Off (cache.enabled is false); ETags and Cache-Control still apply')}
         </Typography>

@@ -25,7 +25,7 @@ export const CommentWebhooks = () => {
   const {
     isLoading: isLoadingPermissions,
     allowedActions: { canRead, canUpdate },
-  } = useRBAC({ read: PERMISSIONS.webhooksRead, update: PERMISSIONS.webhooksUpdate });
+  } = useRBAC(PERMISSIONS.webhooks);
 
   // A Record over the event type: a sixth server event fails to compile until it has a checkbox here.
   const labels: Record<CommentEvent, string> = {

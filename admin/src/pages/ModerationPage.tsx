@@ -67,7 +67,7 @@ const ModerationPage = () => {
   const setStatusOf = (documentIds: string[], next: CommentStatus) =>
     run(
       () => put(`/${PLUGIN_ID}/comments/status`, { documentIds, status: next }),
-      t(`moderation.done.${next}`, `{count} comment(s) ${next}`, { count: documentIds.length })
+      t(`moderation.done.${next}`, `{count, plural, one {# comment ${next}} other {# comments ${next}}}`, { count: documentIds.length })
     );
 
   const pin = (comment: ModeratedComment, pinned: boolean) =>
@@ -97,7 +97,7 @@ const ModerationPage = () => {
       <Page.Title>{t('moderation.title', 'Comment moderation')}</Page.Title>
       <Layouts.Header
         title={t('moderation.title', 'Comment moderation')}
-        subtitle={t('moderation.subtitle', '{total} comment(s), pending first', { total: pagination.total })}
+        subtitle={t('moderation.subtitle', '{total, plural, one {# comment} other {# comments}}, pending first', { total: pagination.total })}
       />
       <Layouts.Action
         startActions={<FilterBar t={t} status={list.status} reported={list.reported} article={list.article} onChange={list.setFilters} />}

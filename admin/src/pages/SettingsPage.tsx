@@ -83,7 +83,7 @@ const SettingsPage = () => {
   const {
     isLoading: isLoadingPermissions,
     allowedActions: { canUpdate },
-  } = useRBAC({ update: PERMISSIONS.settingsUpdate });
+  } = useRBAC(PERMISSIONS.settingsUpdate);
 
   const [values, setValues] = React.useState<FormValues>();
   const [saved, setSaved] = React.useState<FormValues>();

@@ -14,10 +14,10 @@ interface Props {
 export const BulkActions = ({ t, selected, busy, onSetStatus }: Props) => (
   <Flex gap={2}>
     <Button variant="success-light" startIcon={<Check />} disabled={!selected.length || busy} onClick={() => onSetStatus(selected, 'approved')}>
-      {t('moderation.approveSelected', 'Approve selected ({count})', { count: selected.length })}
+      {t('moderation.approveSelected', '{count, plural, =0 {Approve selected} other {Approve selected (#)}}', { count: selected.length })}
     </Button>
     <Button variant="danger-light" startIcon={<Cross />} disabled={!selected.length || busy} onClick={() => onSetStatus(selected, 'rejected')}>
-      {t('moderation.rejectSelected', 'Reject selected ({count})', { count: selected.length })}
+      {t('moderation.rejectSelected', '{count, plural, =0 {Reject selected} other {Reject selected (#)}}', { count: selected.length })}
     </Button>
   </Flex>
 );

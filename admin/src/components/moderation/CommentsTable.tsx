@@ -23,19 +23,16 @@ export const CommentsTable = ({ t, rows, selected, busy, focused, onToggleAll, .
     );
   }
   const allSelected = selected.length === rows.length;
+  // Author holds the e-mail, IP and User-Agent; Status the date, likes and reports (docs/admin.md).
   const columns = [
     t('moderation.column.comment', 'Comment'),
     t('moderation.column.author', 'Author'),
     t('moderation.column.article', 'Article'),
     t('moderation.column.status', 'Status'),
-    t('moderation.column.likes', 'Likes'),
-    t('moderation.column.reports', 'Reports'),
-    t('moderation.column.client', 'IP / User-Agent'),
-    t('moderation.column.date', 'Date'),
     t('moderation.column.actions', 'Actions'),
   ];
   return (
-    <Table colCount={10} rowCount={rows.length + 1}>
+    <Table colCount={columns.length + 1} rowCount={rows.length + 1}>
       <Thead>
         <Tr>
           <Th>

@@ -15,7 +15,7 @@ export const Pager = ({ t, page, pageCount, onPage }: Props) =>
       <Button variant="tertiary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('moderation.previous', 'Previous')}
       </Button>
-      <Typography>{t('moderation.page', 'Page {page} of {count}', { page, count: pageCount })}</Typography>
+      <Typography>{t('moderation.page', 'Page {page} of {pages}', { page, pages: pageCount })}</Typography>
       <Button variant="tertiary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
         {t('moderation.next', 'Next')}
       </Button>

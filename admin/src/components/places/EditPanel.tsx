@@ -57,7 +57,7 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
   return (
     <Flex direction="column" alignItems="stretch" gap={4} width="100%" data-panel={kind}>
       <Typography variant="omega" data-views>
-        {t('panel.views', '{count} views', { count: figures.views })}
+        {t('panel.views', '{count, plural, one {# view} other {# views}}', { count: figures.views })}
       </Typography>
 
       {(figures.comments || figures.thread) && (
@@ -69,14 +69,14 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
           {figures.comments &&
             (['pending', 'approved', 'rejected'] as const).map((status) => (
               <Typography key={status} variant="omega" data-status={status}>
-                {t(`panel.comments.${status}`, `{count} ${status}`, { count: figures.comments![status] })}
+                {t(`panel.comments.${status}`, `{count, plural, other {# ${status}}}`, { count: figures.comments![status] })}
               </Typography>
             ))}
           {figures.thread && (
             <Typography variant="omega" data-thread={figures.thread.closed ? 'closed' : 'open'}>
               {figures.thread.closed ? t('panel.thread.closed', 'Thread closed') : t('panel.thread.open', 'Thread open')}
               {' · '}
-              {t('panel.thread.pinned', '{count} pinned', { count: figures.thread.pinned })}
+              {t('panel.thread.pinned', '{count, plural, other {# pinned}}', { count: figures.thread.pinned })}
             </Typography>
           )}
           {allowedActions.canModerate && (
@@ -116,9 +116,9 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
 const warningText = (t: Translate, id: WarningId, values?: Record<string, number>) => {
   switch (id) {
     case 'titleLong':
-      return t('panel.warning.titleLong', 'The title is {length} characters long; search results show about 60', values);
+      return t('panel.warning.titleLong', 'The title is {length, plural, one {# character} other {# characters}} long; search results show about 60', values);
     case 'descriptionLong':
-      return t('panel.warning.descriptionLong', 'The description is {length} characters long; search results show about 160', values);
+      return t('panel.warning.descriptionLong', 'The description is {length, plural, one {# character} other {# characters}} long; search results show about 160', values);
     case 'descriptionMissing':
       return t('panel.warning.descriptionMissing', 'No description: search engines will pick a text of their own');
     case 'slugChanged':

@@ -41,7 +41,7 @@ const ModerationWidget = () => {
         <Badge active data-pending>
           {queue.pending}
         </Badge>
-        <Typography variant="omega">{t('widget.moderation.pending', '{count} comment(s) waiting', { count: queue.pending })}</Typography>
+        <Typography variant="omega">{t('widget.moderation.pending', '{count, plural, one {# comment waiting} other {# comments waiting}}', { count: queue.pending })}</Typography>
       </Flex>
       <Box tag="ul">
         {queue.newest.map((comment) => (

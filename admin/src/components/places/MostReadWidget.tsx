@@ -36,7 +36,7 @@ const MostReadWidget = () => {
             {article.title}
           </Link>
           <Typography variant="pi" textColor="neutral600" data-views>
-            {t('widget.mostRead.views', '{count} views', { count: article.views })}
+            {t('widget.mostRead.views', '{count, plural, one {# view} other {# views}}', { count: article.views })}
           </Typography>
         </Flex>
       ))}

@@ -1,0 +1,229 @@
+/**
+ * The blog starter (docs/starter.md) in headless Chromium at 390 and 1280 px, against the test Strapi with the
+ * playground's demo content: server-rendered HTML with its head (title, description, canonical, hreflang, Open
+ * Graph, JSON-LD), Markdown rendered, no horizontal scroll at 320 and 390 px, the 404 and error pages, old slugs
+ * answered with a 301, the menus on the starter's routes, French chrome, the comment thread and search.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { startStarter, type StarterServer } from '../helpers/starter';
+
+const ARTICLE = `${PLUGIN}.article`;
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('the blog starter (docs/starter.md)', () => {
+  let app: TestApp;
+  let site: StarterServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      setupStrapi({ seed: true, config: { rateLimit: { enabled: false }, comments: { autoApprove: true } } }),
+      launchBrowser(),
+    ]);
+    const documents = app.strapi.documents(ARTICLE as never);
+    const cover = await app.strapi.db.query('plugin::upload.file').create({
+      data: {
+        name: 'whale.jpg', hash: 'whale', ext: '.jpg', mime: 'image/jpeg', size: 120, url: '/uploads/whale.jpg', provider: 'local', width: 1600, height: 900,
+        alternativeText: 'A whale breaching',
+        formats: {
+          small: { url: '/uploads/small_whale.jpg', width: 500, height: 281 },
+          medium: { url: '/uploads/medium_whale.jpg', width: 750, height: 422 },
+          large: { url: '/uploads/large_whale.jpg', width: 1000, height: 563 },
+        },
+      },
+    });
+    const whales = await documents.create({
+      data: { title: 'Whales', slug: 'whales-old', summary: 'Big animals of the ocean.', content: '## Where they live\n\nIn **every** ocean.\n\n<script>alert(1)</script>', cover: cover.id },
+    } as never);
+    await documents.publish({ documentId: whales.documentId } as never);
+    await documents.update({ documentId: whales.documentId, data: { slug: 'whales' } } as never);
+    await documents.publish({ documentId: whales.documentId } as never);
+    site = await startStarter(app.url);
+  }, 180_000);
+  afterAll(async () => {
+    if (process.env.STARTER_LOG) console.log(site?.output());
+    await site?.stop();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const open = async (viewport: { width: number; height: number }, path: string, options: { javaScript?: boolean } = {}) => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScript ?? true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const response = await page.goto(`${site.url}${path}`);
+    return { page, status: response!.status() };
+  };
+  const head = (page: Page) =>
+    page.evaluate(() => {
+      const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content') ?? null;
+      return {
+        title: document.title,
+        description: meta('meta[name="description"]'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+        hreflang: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`),
+        ogTitle: meta('meta[property="og:title"]'),
+        ogUrl: meta('meta[property="og:url"]'),
+        ogImage: meta('meta[property="og:image"]'),
+        jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}')),
+      };
+    });
+  const noHorizontalScroll = async (page: Page) => {
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect({ width, ...sizes, fits: sizes.scroll <= sizes.inner }).toEqual({ width, ...sizes, fits: true });
+    }
+  };
+
+  it('serves the home page with its head, banners, pinned and latest articles, without JavaScript', async () => {
+    const { page, status } = await open(MOBILE, '/', { javaScript: false });
+    expect(status).toBe(200);
+    const meta = await head(page);
+    expect(meta.title).toBe('CMS Bag Blog');
+    expect(meta.description).toBe('News, technique and notes from the team.');
+    expect(meta.canonical).toBe(`${site.url}/`);
+    expect(meta.hreflang).toEqual([`en ${site.url}/`, `fr ${site.url}/fr`, `x-default ${site.url}/`]);
+    expect(meta.ogUrl).toBe(`${site.url}/`);
+    expect(meta.jsonLd[0]).toMatchObject({ '@type': 'WebSite', url: `${site.url}/` });
+    expect(await page.locator('.banners li').allTextContents()).toEqual(['WelcomeA demo of cms-plugin-bag', 'Read the blogArticles, categories and tags']);
+    expect(await page.locator('#pinned-heading + .cards h3').allTextContents()).toEqual(['Demo article 2', 'Demo article 1']);
+    expect(await page.locator('#latest-heading + .cards h3').first().textContent()).toBe('Whales');
+    // The seeded menu and banners lead to the starter's own routes, which answer.
+    const links = await page.locator('nav.menu a, .banners a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    expect(links).toEqual(['/', '/blog', '/about', 'https://github.com/strapi/strapi', '/', '/blog']);
+    for (const path of ['/blog', '/about', '/blog/news', '/blog/tech/frontend']) {
+      const answer = await fetch(`${site.url}${path}`);
+      expect(`${path} ${answer.status}`).toBe(`${path} 200`);
+    }
+    await noHorizontalScroll(page);
+    await page.context().close();
+  });
+
+  it('renders an article on the server: Markdown as HTML, sanitized, a responsive cover, JSON-LD Article; an old slug answers 301', async () => {
+    const { page, status } = await open(DESKTOP, '/articles/whales', { javaScript: false });
+    expect(status).toBe(200);
+    const meta = await head(page);
+    expect(meta).toMatchObject({ title: 'Whales · CMS Bag Blog', description: 'Big animals of the ocean.', canonical: `${site.url}/articles/whales`, ogTitle: 'Whales', ogImage: `${app.url}/uploads/whale.jpg` });
+    expect(meta.jsonLd[0]).toMatchObject({ '@type': 'Article', headline: 'Whales', url: `${site.url}/articles/whales` });
+    expect(await page.locator('.prose h2').textContent()).toBe('Where they live');
+    expect(await page.locator('.prose strong').textContent()).toBe('every');
+    expect(await page.locator('.prose').textContent()).not.toContain('##');
+    expect(await page.locator('.prose script').count()).toBe(0);
+    const cover = page.locator('.cover img');
+    expect(await cover.getAttribute('srcset')).toBe(
+      `${app.url}/uploads/small_whale.jpg 500w, ${app.url}/uploads/medium_whale.jpg 750w, ${app.url}/uploads/large_whale.jpg 1000w, ${app.url}/uploads/whale.jpg 1600w`
+    );
+    expect(await cover.getAttribute('sizes')).toContain('46rem');
+    expect(await cover.getAttribute('alt')).toBe('A whale breaching');
+    expect(await page.locator('article .meta').textContent()).toContain('1 min read');
+    await page.context().close();
+
+    const moved = await fetch(`${site.url}/articles/whales-old`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/articles/whales']);
+    const english = await fetch(`${site.url}/en/blog`, { redirect: 'manual' });
+    expect([english.status, english.headers.get('location')]).toEqual([301, '/blog']);
+  });
+
+  it('answers an unknown address with a 404 page that leads home, and a failing Strapi with a friendly error page', async () => {
+    const { page, status } = await open(MOBILE, '/articles/no-such-article');
+    expect(status).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    await page.context().close();
+
+    // Strapi unreachable: a starter pointed at a closed port.
+    const down = await startStarter('http://127.0.0.1:9');
+    try {
+      const context = await browser.newContext({ viewport: MOBILE });
+      const errorPage = await context.newPage();
+      const answer = await errorPage.goto(`${down.url}/fr/blog`);
+      expect(answer!.status()).toBe(500);
+      await errorPage.getByRole('heading', { level: 1, name: 'Un problème est survenu' }).waitFor();
+      expect(await errorPage.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/fr');
+      expect(await errorPage.locator('body').textContent()).not.toContain('Service Unavailable');
+      await context.close();
+    } finally {
+      await down.stop();
+    }
+  });
+
+  it('serves French pages with French chrome and hreflang links between the versions', async () => {
+    const { page, status } = await open(MOBILE, '/fr/articles/article-de-demonstration-1', { javaScript: false });
+    expect(status).toBe(200);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.locator('nav.menu a').allTextContents()).toEqual(['Accueil', 'Blog', 'À propos']);
+    expect(await page.getByRole('button', { name: 'Rechercher' }).count()).toBe(1);
+    expect(await page.locator('.skip').textContent()).toBe('Aller au contenu');
+    expect(await page.locator('article .meta').textContent()).toContain('min de lecture');
+    const meta = await head(page);
+    expect(meta.hreflang).toEqual([
+      `fr ${site.url}/fr/articles/article-de-demonstration-1`,
+      `en ${site.url}/articles/demo-article-1`,
+      `x-default ${site.url}/articles/demo-article-1`,
+    ]);
+    await noHorizontalScroll(page);
+    await screenshot(page, 'starter-article-fr-390');
+    await page.context().close();
+  });
+
+  it('posts a comment and a reply from the article page, moving focus to what appeared and announcing it', async () => {
+    const { page } = await open(MOBILE, '/articles/whales');
+    await page.getByLabel('Your comment (Markdown)').fill('What a **big** animal');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await expectStatus(page, 'Your comment is published.');
+    const posted = page.locator('li.comment', { hasText: 'What a big animal' });
+    expect(await posted.locator('.content strong').textContent()).toBe('big');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('comment'))).toBe(true);
+
+    await posted.getByRole('button', { name: 'Reply to guest' }).click();
+    const reply = page.getByLabel('Your reply (Markdown)');
+    expect(await reply.evaluate((node) => node === document.activeElement)).toBe(true);
+    await reply.fill('A <b>reply</b>');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await expectStatus(page, 'Your comment is published.');
+    const shown = page.locator('li.comment li.comment', { hasText: 'A <b>reply</b>' });
+    expect(await shown.locator('b').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('A <b>reply</b>');
+
+    // The server's answer to an empty thread read again: both comments are in the HTML without JavaScript.
+    const html = await (await fetch(`${site.url}/articles/whales`)).text();
+    expect(html).toContain('What a <strong>big</strong> animal');
+    await page.context().close();
+  });
+
+  it('searches on the server for ?q= and as the reader types', async () => {
+    const { page, status } = await open(MOBILE, '/search?q=whales', { javaScript: false });
+    expect(status).toBe(200);
+    expect(await page.locator('#search-results a').first().getAttribute('href')).toBe('/articles/whales');
+    expect(await page.locator('#search-results mark').first().textContent()).toMatch(/whales/i);
+    await page.context().close();
+
+    const typed = await open(DESKTOP, '/search');
+    await typed.page.getByLabel('Search articles').first().fill('demo article');
+    await typed.page.locator('#search-summary', { hasText: 'articles found' }).waitFor();
+    expect(await typed.page.locator('#search-results li').count()).toBeGreaterThan(0);
+    expect(new URL(typed.page.url()).searchParams.get('q')).toBe('demo article');
+    await typed.page.context().close();
+  });
+
+  it('lays out home, article, category and search at 390 and 1280 px (screenshots in docs/)', async () => {
+    for (const [name, path] of [['home', '/'], ['article', '/articles/demo-article-1'], ['category', '/blog/news'], ['search', '/search?q=demo']]) {
+      for (const viewport of [MOBILE, DESKTOP]) {
+        const { page, status } = await open(viewport, path);
+        expect(`${path} ${status}`).toBe(`${path} 200`);
+        const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
+        await screenshot(page, `starter-${name}-${viewport.width}`);
+        await page.context().close();
+      }
+    }
+  });
+});
+
+async function expectStatus(page: Page, text: string) {
+  await page.locator('#comment-status', { hasText: text }).waitFor();
+}

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 import { startStarter, type StarterServer } from '../helpers/starter';
+import { createUser } from '../helpers/fixtures';
 
 const ARTICLE = `${PLUGIN}.article`;
 const MOBILE = { width: 390, height: 844 };
@@ -208,6 +209,28 @@ describe('the blog starter (docs/starter.md)', () => {
     expect(await typed.page.locator('#search-results li').count()).toBeGreaterThan(0);
     expect(new URL(typed.page.url()).searchParams.get('q')).toBe('demo article');
     await typed.page.context().close();
+  });
+
+  it('signs in on the account page with translated errors, and lists the sessions', async () => {
+    const user = await createUser(app.strapi);
+    const { page } = await open(MOBILE, '/account');
+    await page.getByLabel('Username or e-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).first().fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The username or the password is wrong.' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).first().fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(`Signed in as ${user.username}`).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('who');
+    await page.locator('#sessions li', { hasText: '(this browser)' }).waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'starter-account-390');
+    await page.context().close();
+
+    const french = await open(MOBILE, '/fr/account');
+    await french.page.getByLabel('Nom d’utilisateur ou e-mail').waitFor();
+    expect(await french.page.getByRole('button', { name: 'Se connecter' }).count()).toBe(1);
+    await french.page.context().close();
   });
 
   it('lays out home, article, category and search at 390 and 1280 px (screenshots in docs/)', async () => {

@@ -65,11 +65,11 @@ describe('the blog starter (docs/starter.md)', () => {
         title: document.title,
         description: meta('meta[name="description"]'),
         canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
-        hreflang: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`),
+        hreflang: Array.from(document.querySelectorAll('link[rel="alternate"][hreflang]')).map((link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`),
         ogTitle: meta('meta[property="og:title"]'),
         ogUrl: meta('meta[property="og:url"]'),
         ogImage: meta('meta[property="og:image"]'),
-        jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}')),
+        jsonLd: Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent ?? '{}')),
       };
     });
   const noHorizontalScroll = async (page: Page) => {

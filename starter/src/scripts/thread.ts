@@ -6,7 +6,7 @@
 import { browserClient, errorMessage, errorStatus } from './api';
 
 type Strings = Record<string, string>;
-interface Node { documentId: string; content: string; contentHtml?: string | null; createdAt: string; deleted?: boolean; isAdmin?: boolean; author?: { username: string } | null; replies?: Node[] }
+interface Node { documentId: string; content: string; contentHtml?: string | null; createdAt: string; deleted?: boolean; isAdmin?: boolean; author?: { username: string } | null; children?: Node[] }
 
 export function postComment(section: HTMLElement) {
   const s = JSON.parse(section.dataset.strings ?? '{}') as Strings;
@@ -66,14 +66,14 @@ export function postComment(section: HTMLElement) {
     }
     const replies = document.createElement('ol');
     replies.className = 'replies';
-    replies.append(...(node.replies ?? []).map(render));
+    replies.append(...(node.children ?? []).map(render));
     item.append(replies);
     return item;
   };
 
   /** Reads the thread again and draws it; the comment `focusId` (just posted and approved) gets the focus. */
   const redraw = async (client: Awaited<ReturnType<typeof browserClient>>, focusId?: string) => {
-    const { data } = await client.comments.page(article, { pageSize: 20, sort: 'createdAt:asc' });
+    const { data } = await client.comments.list(article);
     list.replaceChildren(...(data as unknown as Node[]).map(render));
     section.querySelector('#no-comments')?.remove();
     if (focusId) document.getElementById(`comment-${focusId}`)?.focus();

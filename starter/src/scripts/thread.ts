@@ -84,9 +84,10 @@ export function postComment(section: HTMLElement) {
     try {
       const client = await browserClient(api, locale);
       const { data } = await client.comments.create({ content, article, ...(parent ? { parent } : {}) });
+      // Drawn first, then announced: the status line speaks once the new comment is on the page.
       const approved = data.status === 'approved';
-      say(approved ? s.published : s.pending);
       if (approved) await redraw(client, data.documentId);
+      say(approved ? s.published : s.pending);
       return true;
     } catch (error) {
       say(friendly(error), true);

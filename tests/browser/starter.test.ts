@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 import { startStarter, type StarterServer } from '../helpers/starter';
+import { TOTP } from 'otpauth';
 import { createUser } from '../helpers/fixtures';
 
 const ARTICLE = `${PLUGIN}.article`;
@@ -211,7 +212,7 @@ describe('the blog starter (docs/starter.md)', () => {
     await typed.page.context().close();
   });
 
-  it('signs in on the account page with translated errors, and lists the sessions', async () => {
+  it('signs in on the account page with translated errors, lists the sessions, turns the authenticator app on and off', async () => {
     const user = await createUser(app.strapi);
     const { page } = await open(MOBILE, '/account');
     await page.getByLabel('Username or e-mail').fill(user.email);
@@ -223,8 +224,32 @@ describe('the blog starter (docs/starter.md)', () => {
     await page.getByText(`Signed in as ${user.username}`).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('who');
     await page.locator('#sessions li', { hasText: '(this browser)' }).waitFor();
+
+    // The authenticator app: the QR code at 200 px, the codes shown with focus on them, then off with a recovery code.
+    await page.locator('#totp-status', { hasText: 'Authenticator app off.' }).waitFor();
+    await page.locator('#totp-setup-form').getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const qr = page.locator('#totp-qr svg');
+    await qr.waitFor();
+    expect(await qr.evaluate((node) => Math.round(node.getBoundingClientRect().width))).toBe(200);
+    const secret = (await page.locator('#totp-secret').textContent())!;
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('totp-code');
+    await page.getByLabel('Code from the app', { exact: true }).fill(new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate());
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.locator('#recovery-codes li').first().waitFor();
+    const codes = await page.locator('#recovery-codes li').allTextContents();
+    expect(codes).toHaveLength(10);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('recovery-heading');
+    await page.locator('#totp-status', { hasText: 'Authenticator app on: 10 recovery codes left.' }).waitFor();
     await noHorizontalScroll(page);
     await screenshot(page, 'starter-account-390');
+    await page.locator('#totp-off-form').getByLabel('Password').fill('wrong-password');
+    await page.locator('#totp-off-form').getByLabel('Current code from the app (or a recovery code)').fill(codes[0]);
+    await page.getByRole('button', { name: 'Turn the authenticator app off' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The password is wrong.' }).waitFor();
+    await page.locator('#totp-off-form').getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Turn the authenticator app off' }).click();
+    await page.locator('#totp-status', { hasText: 'Authenticator app off.' }).waitFor();
     await page.context().close();
 
     const french = await open(MOBILE, '/fr/account');

@@ -9,6 +9,11 @@ export const ACCOUNT_STRINGS = {
     endSession: 'End this session', endOthers: 'Sign out everywhere else', endedOthers: 'Signed out of {n} other sessions.', since: 'since',
     export: 'Download my data', exportReady: 'Your data was downloaded as my-account.json.',
     deleteHeading: 'Delete my account', deleteButton: 'Delete my account for good', deleteConfirm: 'Delete your account for good? This cannot be undone.', deleted: 'Your account was deleted.',
+    security: 'Two-step verification', totpOn: 'Authenticator app on: {n} recovery codes left.', totpOff: 'Authenticator app off.',
+    setUp: 'Set up an authenticator app', scan: 'Scan this code with your authenticator app, or type the key below.', secretKey: 'Key', codeFromApp: 'Code from the app', turnOn: 'Turn on',
+    recoveryHeading: 'Your recovery codes', recoveryHelp: 'Each code works once if you lose your phone. Keep them somewhere safe: they are shown only now.',
+    copy: 'Copy the codes', copied: 'The codes were copied.', download: 'Download the codes', newCodes: 'New recovery codes', turnOff: 'Turn the authenticator app off', totpDisabled: 'The authenticator app is off.',
+    currentCode: 'Current code from the app (or a recovery code)',
     signedOut: 'You are signed out.', loading: 'Loading…',
     errors: {
       credentials: 'The username or the password is wrong.', captcha: 'Type the characters shown in the image.', tooMany: 'Too many attempts. Wait a few minutes and try again.',
@@ -26,6 +31,11 @@ export const ACCOUNT_STRINGS = {
     endSession: 'Fermer cette session', endOthers: 'Se déconnecter partout ailleurs', endedOthers: '{n} autres sessions fermées.', since: 'depuis',
     export: 'Télécharger mes données', exportReady: 'Vos données ont été téléchargées (my-account.json).',
     deleteHeading: 'Supprimer mon compte', deleteButton: 'Supprimer définitivement mon compte', deleteConfirm: 'Supprimer votre compte pour de bon ? C’est irréversible.', deleted: 'Votre compte a été supprimé.',
+    security: 'Vérification en deux étapes', totpOn: 'Application d’authentification active : {n} codes de secours restants.', totpOff: 'Application d’authentification inactive.',
+    setUp: 'Configurer une application d’authentification', scan: 'Scannez ce code avec votre application, ou tapez la clé ci-dessous.', secretKey: 'Clé', codeFromApp: 'Code de l’application', turnOn: 'Activer',
+    recoveryHeading: 'Vos codes de secours', recoveryHelp: 'Chaque code sert une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne sont montrés que maintenant.',
+    copy: 'Copier les codes', copied: 'Les codes ont été copiés.', download: 'Télécharger les codes', newCodes: 'Nouveaux codes de secours', turnOff: 'Désactiver l’application d’authentification', totpDisabled: 'L’application d’authentification est désactivée.',
+    currentCode: 'Code actuel de l’application (ou un code de secours)',
     signedOut: 'Vous êtes déconnecté.', loading: 'Chargement…',
     errors: {
       credentials: 'Le nom d’utilisateur ou le mot de passe est incorrect.', captcha: 'Tapez les caractères de l’image.', tooMany: 'Trop de tentatives. Attendez quelques minutes puis réessayez.',

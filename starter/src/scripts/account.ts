@@ -5,6 +5,7 @@
  * error becomes a translated sentence in the alert line; focus moves to what appeared.
  */
 import { browserClient, errorMessage, errorStatus } from './api';
+import { securitySection } from './security';
 
 type Strings = Record<string, string> & { errors: Record<string, string> };
 
@@ -52,6 +53,8 @@ export async function accountPage(root: HTMLElement) {
     $<HTMLInputElement>('login-code').required = true;
   };
 
+  const refreshSecurity = securitySection(client, s, (error) => fail(error), (text) => say(text));
+
   const showSessions = async () => {
     const sessions = await client.sessions();
     $('sessions').replaceChildren(...sessions.map((session) => {
@@ -86,12 +89,13 @@ export async function accountPage(root: HTMLElement) {
 
   const show = async (focus = false) => {
     const me = (await client.isLoggedIn()) ? await client.me().catch(() => null) : null;
+    alert.textContent = '';
     $('signed-out').hidden = Boolean(me);
     $('signed-in').hidden = !me;
     if (me) {
       $('who').textContent = s.signedInAs.replace('{name}', me.username);
       status.textContent = '';
-      await showSessions().catch(fail);
+      await Promise.all([showSessions(), refreshSecurity()]).catch(fail);
       if (focus) {
         $('who').tabIndex = -1;
         $('who').focus();

@@ -5,11 +5,11 @@
 import type { Article, ArticleDetail, Banner, Category, PageDetail, SearchResult, Tag } from 'cms-plugin-bag/client';
 import { CmsBagError } from 'cms-plugin-bag/client';
 import { articlePage, banners, chrome, cms, findCategory, orNull, pageParam, pinned, type Cms } from './cms';
-import { LOCALES, localePath, type Locale } from './i18n';
+import { LOCALES, localePath, type Locale, type Strings } from './i18n';
 import { editorRedirect } from './redirects';
 import type { Route } from './route';
 
-type Chrome = Awaited<ReturnType<typeof chrome>>;
+export type Chrome = Awaited<ReturnType<typeof chrome>>;
 type ListPage = Awaited<ReturnType<typeof articlePage>>;
 export type Alternates = Partial<Record<Locale, string>>;
 
@@ -46,7 +46,7 @@ async function taxonomyAlternates(locale: Locale, documentId: string, kind: 'cat
 }
 const flatten = (nodes: Category[]): Category[] => nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
 
-export async function load(locale: Locale, route: Route, url: URL, t: { blog: string; blogDescription: string; categoryDescription: (s: string) => string; tagDescription: (s: string) => string }): Promise<Loaded> {
+export async function load(locale: Locale, route: Route, url: URL, t: Strings): Promise<Loaded> {
   const client = cms(locale);
   const site = await chrome(client);
   const notFound = async (): Promise<Loaded> => {

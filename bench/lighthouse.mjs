@@ -69,7 +69,9 @@ async function main() {
   const [strapiPort, sitePort] = await Promise.all([freePort(), freePort()]);
   const strapiUrl = `http://127.0.0.1:${strapiPort}`;
   const siteUrl = `http://127.0.0.1:${sitePort}`;
-  const dbFile = path.join(TMP, 'lighthouse.db');
+  // The playground resolves DATABASE_FILENAME from its own folder (playground/config/database.ts).
+  const dbFile = path.join(ROOT, 'playground', '.tmp', 'lighthouse.db');
+  fs.mkdirSync(path.dirname(dbFile), { recursive: true });
   for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) fs.rmSync(file, { force: true });
 
   const boot = `
@@ -82,7 +84,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env, NODE_ENV: 'production', SERVE_ADMIN: 'false', SEED: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(strapiPort),
-      DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.relative(ROOT, dbFile), SITE_URL: siteUrl, PUBLIC_URL: strapiUrl,
+      DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: '.tmp/lighthouse.db', SITE_URL: siteUrl, PUBLIC_URL: strapiUrl,
       APP_KEYS: `${secret()},${secret()}`, API_TOKEN_SALT: secret(), ADMIN_JWT_SECRET: secret(), TRANSFER_TOKEN_SALT: secret(),
       ENCRYPTION_KEY: secret(), JWT_SECRET: secret(), AES_SECRET: secret(),
     },

@@ -22,7 +22,8 @@ if (!process.argv.includes('--no-build')) {
 
 const children = [];
 function start(name, args, env) {
-  const child = spawn(npm, args, { env: { ...process.env, ...env }, stdio: ['inherit', 'pipe', 'pipe'] });
+  // A process group of its own: stopping it stops npm and what npm started (Strapi, Astro) together.
+  const child = spawn(npm, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {
@@ -44,7 +45,13 @@ let stopping = false;
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on('SIGINT', () => stopAll(0));

@@ -197,6 +197,38 @@ describe('the blog starter (docs/starter.md)', () => {
     await page.context().close();
   });
 
+  it('lets a signed-in reader edit and delete their own comment, with focus in the form and the outcome announced', async () => {
+    const user = await createUser(app.strapi);
+    const { page } = await open(DESKTOP, '/account');
+    await page.getByLabel('Username or e-mail').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).first().fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(`Signed in as ${user.username}`).waitFor();
+
+    await page.goto(`${site.url}/articles/whales`);
+    await page.getByLabel('Your comment (Markdown)').fill('Mine, first version');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await expectStatus(page, 'Your comment is published.');
+    const mine = page.locator('li.comment', { hasText: 'Mine, first version' });
+    await mine.getByRole('button', { name: 'Edit: Mine, first version' }).click();
+    const editor = page.getByLabel('Edit your comment');
+    expect(await editor.evaluate((node) => node === document.activeElement)).toBe(true);
+    await editor.fill('Mine, *second* version');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectStatus(page, 'Your comment was updated.');
+    const edited = page.locator('li.comment', { hasText: 'Mine, second version' });
+    expect(await edited.locator('.content em').textContent()).toBe('second');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Mine, second version');
+    // Someone else's comment has neither button.
+    expect(await page.locator('li.comment', { hasText: 'What a big animal' }).getByRole('button', { name: /^(Edit|Delete):/ }).count()).toBe(0);
+
+    page.once('dialog', (dialog) => dialog.accept());
+    await edited.getByRole('button', { name: 'Delete: Mine, *second* version' }).click();
+    await expectStatus(page, 'Your comment was deleted.');
+    expect(await page.locator('li.comment', { hasText: 'Mine, second version' }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('searches on the server for ?q= and as the reader types', async () => {
     const { page, status } = await open(MOBILE, '/search?q=whales', { javaScript: false });
     expect(status).toBe(200);

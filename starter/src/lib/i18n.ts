@@ -115,6 +115,8 @@ export const THREAD_STRINGS = {
     published: 'Your comment is published.', pending: 'Thanks! Your comment is waiting for moderation.', closed: 'Comments are closed for this article.',
     tooFast: 'You are posting too fast. Please wait a moment and try again.', signIn: 'Please sign in to comment.', invalid: 'Your comment could not be posted: check its length and links.',
     network: 'The comment could not be sent. Check your connection and try again.', noscript: 'Comments need JavaScript to post.', signInLink: 'Sign in', site: 'site',
+    edit: 'Edit', remove: 'Delete', save: 'Save', editLabel: 'Edit your comment', removeConfirm: 'Delete your comment?', removed: 'Your comment was deleted.',
+    updated: 'Your comment was updated.', updatedPending: 'Your comment was updated; it waits for moderation again.', editWindow: 'The time to edit this comment is over.',
   },
   fr: {
     heading: 'Commentaires', none: 'Pas encore de commentaire. Soyez le premier.', yourComment: 'Votre commentaire (Markdown)', post: 'Publier le commentaire',
@@ -122,5 +124,7 @@ export const THREAD_STRINGS = {
     published: 'Votre commentaire est publié.', pending: 'Merci ! Votre commentaire attend la modération.', closed: 'Les commentaires sont fermés pour cet article.',
     tooFast: 'Vous publiez trop vite. Attendez un instant puis réessayez.', signIn: 'Connectez-vous pour commenter.', invalid: 'Votre commentaire n’a pas pu être publié : vérifiez sa longueur et ses liens.',
     network: 'Le commentaire n’a pas pu être envoyé. Vérifiez votre connexion et réessayez.', noscript: 'Publier un commentaire demande JavaScript.', signInLink: 'Se connecter', site: 'site',
+    edit: 'Modifier', remove: 'Supprimer', save: 'Enregistrer', editLabel: 'Modifier votre commentaire', removeConfirm: 'Supprimer votre commentaire ?', removed: 'Votre commentaire a été supprimé.',
+    updated: 'Votre commentaire a été modifié.', updatedPending: 'Votre commentaire a été modifié ; il attend de nouveau la modération.', editWindow: 'Le délai pour modifier ce commentaire est passé.',
   },
 };

@@ -3,10 +3,11 @@
  * thread is read again and drawn from the server's `contentHtml` (sanitized Markdown, docs/comments.md#markdown);
  * focus moves to the new comment, or to the reply form that opened; every outcome is announced in the status line.
  */
-import { browserClient, errorMessage, errorStatus } from './api';
+import { browserClient, errorMessage, errorStatus, hasSession } from './api';
+import { ownComments } from './own-comments';
 
 type Strings = Record<string, string>;
-interface Node { documentId: string; content: string; contentHtml?: string | null; createdAt: string; deleted?: boolean; isAdmin?: boolean; author?: { username: string } | null; children?: Node[] }
+interface Node { documentId: string; content: string; author?: { id: number; username: string } | null; contentHtml?: string | null; createdAt: string; deleted?: boolean; isAdmin?: boolean; children?: Node[] }
 
 export function postComment(section: HTMLElement) {
   const s = JSON.parse(section.dataset.strings ?? '{}') as Strings;
@@ -32,6 +33,17 @@ export function postComment(section: HTMLElement) {
     return s.network;
   };
 
+  // A signed-in reader gets Edit and Delete on their own comments (the client loads only for them).
+  let decorate: (() => void) | undefined;
+  if (hasSession()) {
+    void browserClient(api, locale).then(async (client) => {
+      const me = await client.me().catch(() => null);
+      if (!me) return;
+      decorate = ownComments(client, me, list, s, say, (focusId) => redraw(client, focusId));
+      decorate();
+    });
+  }
+
   const replyTo = (name: string) => (section.dataset.replyTo ?? '').replace('{name}', name);
 
   const render = (node: Node): HTMLLIElement => {
@@ -42,6 +54,9 @@ export function postComment(section: HTMLElement) {
     item.tabIndex = -1;
     const name = node.author?.username ?? (node.isAdmin ? s.site : s.guest);
     item.dataset.author = name;
+    item.dataset.created = node.createdAt;
+    if (node.author) item.dataset.authorId = String(node.author.id);
+    if (!node.deleted) item.dataset.content = node.content;
     const header = document.createElement('header');
     const strong = document.createElement('strong');
     strong.textContent = node.deleted ? '—' : name;
@@ -75,6 +90,7 @@ export function postComment(section: HTMLElement) {
   const redraw = async (client: Awaited<ReturnType<typeof browserClient>>, focusId?: string) => {
     const { data } = await client.comments.list(article);
     list.replaceChildren(...(data as unknown as Node[]).map(render));
+    decorate?.();
     section.querySelector('#no-comments')?.remove();
     if (focusId) document.getElementById(`comment-${focusId}`)?.focus();
   };

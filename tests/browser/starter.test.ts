@@ -4,9 +4,11 @@
  * Graph, JSON-LD), Markdown rendered, no horizontal scroll at 320 and 390 px, the 404 and error pages, old slugs
  * answered with a 301, the menus on the starter's routes, French chrome, the comment thread and search.
  */
+import fs from 'fs';
+import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
+import { PLAYGROUND, PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 import { startStarter, type StarterServer } from '../helpers/starter';
 import { TOTP } from 'otpauth';
 import { createUser } from '../helpers/fixtures';
@@ -14,6 +16,12 @@ import { createUser } from '../helpers/fixtures';
 const ARTICLE = `${PLUGIN}.article`;
 const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
+// The cover's files, served by the playground from public/uploads while this file runs (removed after).
+const UPLOADS = path.join(PLAYGROUND, 'public', 'uploads');
+const COVER_FILES = ['whale.svg', 'small_whale.svg', 'medium_whale.svg', 'large_whale.svg'];
+const COVER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900"><rect width="1600" height="900" fill="#1d4f7a"/>' +
+  '<ellipse cx="800" cy="520" rx="420" ry="150" fill="#c9dbe8"/><path d="M1180 500l220-140v300z" fill="#c9dbe8"/></svg>';
 
 describe('the blog starter (docs/starter.md)', () => {
   let app: TestApp;
@@ -21,6 +29,7 @@ describe('the blog starter (docs/starter.md)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    for (const file of COVER_FILES) fs.writeFileSync(path.join(UPLOADS, file), COVER_SVG);
     [app, browser] = await Promise.all([
       setupStrapi({ seed: true, config: { rateLimit: { enabled: false }, comments: { autoApprove: true } } }),
       launchBrowser(),
@@ -28,12 +37,12 @@ describe('the blog starter (docs/starter.md)', () => {
     const documents = app.strapi.documents(ARTICLE as never);
     const cover = await app.strapi.db.query('plugin::upload.file').create({
       data: {
-        name: 'whale.jpg', hash: 'whale', ext: '.jpg', mime: 'image/jpeg', size: 120, url: '/uploads/whale.jpg', provider: 'local', width: 1600, height: 900,
+        name: 'whale.svg', hash: 'whale', ext: '.svg', mime: 'image/svg+xml', size: 1, url: '/uploads/whale.svg', provider: 'local', width: 1600, height: 900,
         alternativeText: 'A whale breaching',
         formats: {
-          small: { url: '/uploads/small_whale.jpg', width: 500, height: 281 },
-          medium: { url: '/uploads/medium_whale.jpg', width: 750, height: 422 },
-          large: { url: '/uploads/large_whale.jpg', width: 1000, height: 563 },
+          small: { url: '/uploads/small_whale.svg', width: 500, height: 281 },
+          medium: { url: '/uploads/medium_whale.svg', width: 750, height: 422 },
+          large: { url: '/uploads/large_whale.svg', width: 1000, height: 563 },
         },
       },
     });
@@ -50,6 +59,7 @@ describe('the blog starter (docs/starter.md)', () => {
     await site?.stop();
     await browser?.close();
     await app?.stop();
+    for (const file of COVER_FILES) fs.rmSync(path.join(UPLOADS, file), { force: true });
   });
 
   const open = async (viewport: { width: number; height: number }, path: string, options: { javaScript?: boolean } = {}) => {
@@ -109,7 +119,7 @@ describe('the blog starter (docs/starter.md)', () => {
     const { page, status } = await open(DESKTOP, '/articles/whales', { javaScript: false });
     expect(status).toBe(200);
     const meta = await head(page);
-    expect(meta).toMatchObject({ title: 'Whales · CMS Bag Blog', description: 'Big animals of the ocean.', canonical: `${site.url}/articles/whales`, ogTitle: 'Whales', ogImage: `${app.url}/uploads/whale.jpg` });
+    expect(meta).toMatchObject({ title: 'Whales · CMS Bag Blog', description: 'Big animals of the ocean.', canonical: `${site.url}/articles/whales`, ogTitle: 'Whales', ogImage: `${app.url}/uploads/whale.svg` });
     expect(meta.jsonLd[0]).toMatchObject({ '@type': 'Article', headline: 'Whales', url: `${site.url}/articles/whales` });
     expect(await page.locator('.prose h2').textContent()).toBe('Where they live');
     expect(await page.locator('.prose strong').textContent()).toBe('every');
@@ -117,10 +127,11 @@ describe('the blog starter (docs/starter.md)', () => {
     expect(await page.locator('.prose script').count()).toBe(0);
     const cover = page.locator('.cover img');
     expect(await cover.getAttribute('srcset')).toBe(
-      `${app.url}/uploads/small_whale.jpg 500w, ${app.url}/uploads/medium_whale.jpg 750w, ${app.url}/uploads/large_whale.jpg 1000w, ${app.url}/uploads/whale.jpg 1600w`
+      `${app.url}/uploads/small_whale.svg 500w, ${app.url}/uploads/medium_whale.svg 750w, ${app.url}/uploads/large_whale.svg 1000w, ${app.url}/uploads/whale.svg 1600w`
     );
     expect(await cover.getAttribute('sizes')).toContain('46rem');
     expect(await cover.getAttribute('alt')).toBe('A whale breaching');
+    expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     expect(await page.locator('article .meta').textContent()).toContain('1 min read');
     await page.context().close();
 
@@ -291,7 +302,7 @@ describe('the blog starter (docs/starter.md)', () => {
   });
 
   it('lays out home, article, category and search at 390 and 1280 px (screenshots in docs/)', async () => {
-    for (const [name, path] of [['home', '/'], ['article', '/articles/demo-article-1'], ['category', '/blog/news'], ['search', '/search?q=demo']]) {
+    for (const [name, path] of [['home', '/'], ['article', '/articles/whales'], ['category', '/blog/news'], ['search', '/search?q=demo']]) {
       for (const viewport of [MOBILE, DESKTOP]) {
         const { page, status } = await open(viewport, path);
         expect(`${path} ${status}`).toBe(`${path} 200`);

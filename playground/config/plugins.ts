@@ -67,7 +67,8 @@ export default ({ env }) => {
   const siteUrl = env('SITE_URL', ownUrl);
   // SITE_URL on another origin than this server is the blog starter (`npm run develop` sets it to
   // http://localhost:4321); this server's own origin is the example site in public/.
-  const paths = siteUrl && siteUrl.replace(/\/+$/, '') !== ownUrl ? STARTER_PATHS : EXAMPLE_SITE_PATHS;
+  const starter = Boolean(siteUrl) && siteUrl.replace(/\/+$/, '') !== ownUrl;
+  const paths = starter ? STARTER_PATHS : EXAMPLE_SITE_PATHS;
   return {
     ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before', env('GRAPHQL_DEPTH_LIMIT', '10')) } : {}),
     ...(env.bool('REST_CACHE', false) ? { 'rest-cache': restCachePlugin() } : {}),
@@ -114,6 +115,8 @@ export default ({ env }) => {
         // `?tag=`, each in `&locale=`). SITE_URL empty: no `site` key at all (feeds and the sitemap answer 503, and a
         // release before feeds, whose configuration has no such key, boots: tests/upgrade).
         ...(siteUrl ? { site: { url: siteUrl, paths } } : {}),
+        // With the starter as the site, passkeys made on the example page (this server's origin) still verify.
+        ...(starter ? { account: { passkeys: { origins: [new URL(siteUrl).origin, ownUrl] } } } : {}),
         // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
         ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
       },

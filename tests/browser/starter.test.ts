@@ -9,7 +9,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { PLAYGROUND, PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
-import { startStarter, type StarterServer } from '../helpers/starter';
+import { freePort, startStarter, type StarterServer } from '../helpers/starter';
 import { TOTP } from 'otpauth';
 import { createUser } from '../helpers/fixtures';
 
@@ -30,8 +30,10 @@ describe('the blog starter (docs/starter.md)', () => {
 
   beforeAll(async () => {
     for (const file of COVER_FILES) fs.writeFileSync(path.join(UPLOADS, file), COVER_SVG);
+    // The plugin's site.url is the starter's address, as under `npm run develop`: feeds and the sitemap link to it.
+    const sitePort = await freePort();
     [app, browser] = await Promise.all([
-      setupStrapi({ seed: true, config: { rateLimit: { enabled: false }, comments: { autoApprove: true } } }),
+      setupStrapi({ seed: true, env: { SITE_URL: `http://127.0.0.1:${sitePort}` }, config: { rateLimit: { enabled: false }, comments: { autoApprove: true } } }),
       launchBrowser(),
     ]);
     const documents = app.strapi.documents(ARTICLE as never);
@@ -52,7 +54,7 @@ describe('the blog starter (docs/starter.md)', () => {
     await documents.publish({ documentId: whales.documentId } as never);
     await documents.update({ documentId: whales.documentId, data: { slug: 'whales' } } as never);
     await documents.publish({ documentId: whales.documentId } as never);
-    site = await startStarter(app.url);
+    site = await startStarter(app.url, { port: sitePort });
   }, 180_000);
   afterAll(async () => {
     if (process.env.STARTER_LOG) console.log(site?.output());
@@ -137,6 +139,12 @@ describe('the blog starter (docs/starter.md)', () => {
 
     const moved = await fetch(`${site.url}/articles/whales-old`, { redirect: 'manual' });
     expect([moved.status, moved.headers.get('location')]).toEqual([301, '/articles/whales']);
+    // The plugin's feed links to the starter's pages (site.paths with the locale; `/en/…` answers 301 to the page).
+    const feed = await (await fetch(`${app.url}/api/bag/feeds/articles.rss`)).text();
+    const firstItem = /<item>[\s\S]*?<link>([^<]+)<\/link>/.exec(feed)![1];
+    expect(firstItem).toBe(`${site.url}/en/articles/whales`);
+    const followed = await fetch(firstItem);
+    expect([followed.status, followed.url]).toEqual([200, `${site.url}/articles/whales`]);
     const english = await fetch(`${site.url}/en/blog`, { redirect: 'manual' });
     expect([english.status, english.headers.get('location')]).toEqual([301, '/blog']);
   });

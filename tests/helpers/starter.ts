@@ -16,7 +16,8 @@ export interface StarterServer {
   stop: () => Promise<void>;
 }
 
-const freePort = () =>
+/** A free TCP port on 127.0.0.1 (to give Strapi the starter's address, SITE_URL, before the starter starts). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
@@ -25,13 +26,13 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-export async function startStarter(strapiUrl: string, env: Record<string, string> = {}): Promise<StarterServer> {
+export async function startStarter(strapiUrl: string, options: { port?: number } = {}): Promise<StarterServer> {
   if (!fs.existsSync(STARTER_ENTRY)) throw new Error(`${STARTER_ENTRY} not found: build the starter first (npm run build -w starter, part of npm test)`);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [STARTER_ENTRY], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), STRAPI_URL: strapiUrl, SITE_URL: url, ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), STRAPI_URL: strapiUrl, SITE_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (log += chunk));

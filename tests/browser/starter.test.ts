@@ -57,6 +57,7 @@ describe('the blog starter (docs/starter.md)', () => {
     site = await startStarter(app.url, { port: sitePort });
   }, 180_000);
   afterAll(async () => {
+    // STARTER_LOG=1: the starter's own log (a page's server error is there).
     if (process.env.STARTER_LOG) console.log(site?.output());
     await site?.stop();
     await browser?.close();

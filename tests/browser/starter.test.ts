@@ -12,6 +12,7 @@ import { PLAYGROUND, PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi
 import { freePort, startStarter, type StarterServer } from '../helpers/starter';
 import { TOTP } from 'otpauth';
 import { createUser } from '../helpers/fixtures';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 const ARTICLE = `${PLUGIN}.article`;
 const MOBILE = { width: 390, height: 844 };
@@ -27,13 +28,15 @@ describe('the blog starter (docs/starter.md)', () => {
   let app: TestApp;
   let site: StarterServer;
   let browser: Browser;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
     for (const file of COVER_FILES) fs.writeFileSync(path.join(UPLOADS, file), COVER_SVG);
     // The plugin's site.url is the starter's address, as under `npm run develop`: feeds and the sitemap link to it.
     const sitePort = await freePort();
+    smtp = await startSmtp();
     [app, browser] = await Promise.all([
-      setupStrapi({ seed: true, env: { SITE_URL: `http://127.0.0.1:${sitePort}` }, config: { rateLimit: { enabled: false }, comments: { autoApprove: true } } }),
+      setupStrapi({ seed: true, env: { ...smtp.env, SITE_URL: `http://127.0.0.1:${sitePort}` }, config: { rateLimit: { enabled: false }, comments: { autoApprove: true } } }),
       launchBrowser(),
     ]);
     const documents = app.strapi.documents(ARTICLE as never);
@@ -62,6 +65,7 @@ describe('the blog starter (docs/starter.md)', () => {
     await site?.stop();
     await browser?.close();
     await app?.stop();
+    await smtp?.stop();
     for (const file of COVER_FILES) fs.rmSync(path.join(UPLOADS, file), { force: true });
   });
 
@@ -308,6 +312,21 @@ describe('the blog starter (docs/starter.md)', () => {
     await french.page.getByLabel('Nom d’utilisateur ou e-mail').waitFor();
     expect(await french.page.getByRole('button', { name: 'Se connecter' }).count()).toBe(1);
     await french.page.context().close();
+  });
+
+  it('registers with the e-mailed code (the default register captcha) and is signed in', async () => {
+    const { page } = await open(MOBILE, '/account');
+    const email = `starter-reader-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByRole('status').filter({ hasText: 'A code was sent to your address.' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-code');
+    await page.getByLabel('Code from the e-mail').fill(await smtp.nextCode(email));
+    await page.getByLabel('Username', { exact: true }).fill('starter-reader');
+    await page.locator('#register-password').fill('A-long-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Signed in as starter-reader').waitFor();
+    await page.context().close();
   });
 
   it('lays out home, article, category and search at 390 and 1280 px (screenshots in docs/)', async () => {

@@ -2,7 +2,7 @@
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=10] [-- --connections=10] [-- --db=postgres]`
  * `npm run bench -- --scale[=10000,100000,1000000]`: the scale run instead (bench/lib/scale.mjs)
- * (`-- --only=boot`: the boot comparison alone)
+ * (`-- --only=boot`: the boot comparison alone; `-- --only=lighthouse`: Lighthouse on the blog starter, bench/lighthouse.mjs)
  *
  * Builds the plugin, compiles the playground, seeds a fresh database (bench/seed.mjs; SQLite, or PostgreSQL with
  * `--db=postgres`), then boots the playground in production mode in child processes (bench/server.mjs) and drives
@@ -231,6 +231,13 @@ async function main() {
   // `--scale`: how cost grows with the number of articles, a run of its own (bench/lib/scale.mjs).
   if (SCALE) return scaleRun();
   if (BOOT_ONLY) return bootComparison(began, machine);
+  // `--only=lighthouse`: Lighthouse on the blog starter (bench/lighthouse.mjs; not part of `--quick`), its own run.
+  if (ONLY === 'lighthouse') {
+    if (!flag('no-build') && spawnSync('npm', ['run', 'build:starter'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build:starter failed');
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'bench', 'lighthouse.mjs'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+    process.exitCode = run.status ?? 1;
+    return;
+  }
 
   const db = database(`bench-${RESULT_NAME}`);
   const fixturesFile = path.join(TMP, `bench-${RESULT_NAME}-fixtures.json`);

@@ -51,8 +51,24 @@ const EXAMPLE_SITE_PATHS = {
   tag: '/example.html?tag={slug}&locale={locale}',
 };
 
+/**
+ * The blog starter's addresses (starter/src/lib/route.ts; docs/starter.md): `/fr/articles/…` for French, and
+ * `/en/…` answered with a 301 to the unprefixed English page.
+ */
+const STARTER_PATHS = {
+  article: '/{locale}/articles/{slug}',
+  page: '/{locale}/{slug}',
+  category: '/{locale}/categories/{slug}',
+  tag: '/{locale}/tags/{slug}',
+};
+
 export default ({ env }) => {
-  const siteUrl = env('SITE_URL', `http://localhost:${env.int('PORT', 1337)}`);
+  const ownUrl = `http://localhost:${env.int('PORT', 1337)}`;
+  const siteUrl = env('SITE_URL', ownUrl);
+  // SITE_URL on another origin than this server is the blog starter (`npm run develop` sets it to
+  // http://localhost:4321); this server's own origin is the example site in public/.
+  const starter = Boolean(siteUrl) && siteUrl.replace(/\/+$/, '') !== ownUrl;
+  const paths = starter ? STARTER_PATHS : EXAMPLE_SITE_PATHS;
   return {
     ...(env('GRAPHQL', '') === 'before' ? { graphql: graphqlPlugin('before', env('GRAPHQL_DEPTH_LIMIT', '10')) } : {}),
     ...(env.bool('REST_CACHE', false) ? { 'rest-cache': restCachePlugin() } : {}),
@@ -93,11 +109,14 @@ export default ({ env }) => {
           rsa: { privateKey: env('RSA_PRIVATE_KEY') || undefined },
           aes: { secret: env('AES_SECRET') || undefined },
         },
-        // The front end that feeds, the sitemap and redirects link to: the example site this server serves
+        // The front end that feeds, the sitemap and redirects link to: the blog starter when SITE_URL names it, else
+        // the example site this server serves
         // (public/example.html: an article by `?article=<slug>`, the list of a category or a tag by `?category=` /
         // `?tag=`, each in `&locale=`). SITE_URL empty: no `site` key at all (feeds and the sitemap answer 503, and a
         // release before feeds, whose configuration has no such key, boots: tests/upgrade).
-        ...(siteUrl ? { site: { url: siteUrl, paths: EXAMPLE_SITE_PATHS } } : {}),
+        ...(siteUrl ? { site: { url: siteUrl, paths } } : {}),
+        // With the starter as the site, passkeys made on the example page (this server's origin) still verify.
+        ...(starter ? { account: { passkeys: { origins: [new URL(siteUrl).origin, ownUrl] } } } : {}),
         // Playground only: extra plugin configuration as JSON, used by the tests and the multi-instance runs.
         ...JSON.parse(env('CMS_BAG_CONFIG', '{}')),
       },

@@ -1,0 +1,209 @@
+/**
+ * The account page (views/Account.astro): sign in with the image captcha when the server asks for it and the second
+ * factor when the account has one, register with the e-mailed code (the default register captcha,
+ * docs/accounts.md), and signed in: sessions (end one, end the others), export, deletion, sign out. Every server
+ * error becomes a translated sentence in the alert line; focus moves to what appeared.
+ */
+import { browserClient, errorMessage, errorStatus } from './api';
+import { securitySection } from './security';
+
+type Strings = Record<string, string> & { errors: Record<string, string> };
+
+export async function accountPage(root: HTMLElement) {
+  const s = JSON.parse(root.dataset.strings ?? '{}') as Strings;
+  const locale = root.dataset.locale ?? 'en';
+  const client = await browserClient(root.dataset.api as string, locale);
+  const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+  const status = $('account-status');
+  const alert = $('account-error');
+  const say = (text: string) => {
+    status.textContent = text;
+    alert.textContent = '';
+  };
+  const fail = (error: unknown) => {
+    const code = errorStatus(error);
+    const message = errorMessage(error);
+    const e = s.errors;
+    const text =
+      code === 0 ? e.network
+      : code === 429 ? e.tooMany
+      : code === 401 ? e.session
+      : /captcha/i.test(message) ? e.captcha
+      : /identifier or password/i.test(message) ? e.credentials
+      : /already taken|already used|in use/i.test(message) ? e.taken
+      : /password must|password.*(short|at least)/i.test(message) ? e.passwordRules
+      : /password/i.test(message) ? e.password
+      : /code/i.test(message) ? e.code
+      : code === 400 ? e.invalid
+      : e.unknown;
+    alert.textContent = text;
+    return message;
+  };
+  const form = (id: string) => $<HTMLFormElement>(id);
+  const value = (f: HTMLFormElement, name: string) => String(new FormData(f).get(name) ?? '');
+  const dates = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+  let captchaKey: string | undefined;
+  const showCaptcha = async () => {
+    const { key, svg } = await client.getCaptcha();
+    captchaKey = key;
+    // The server's own SVG drawing of the code.
+    $('login-captcha-image').innerHTML = svg;
+    $('login-captcha').hidden = false;
+    $<HTMLInputElement>('login-code').required = true;
+  };
+
+  const refreshSecurity = securitySection(client, s, (error) => fail(error), (text) => say(text));
+
+  const showSessions = async () => {
+    const sessions = await client.sessions();
+    $('sessions').replaceChildren(...sessions.map((session) => {
+      const item = document.createElement('li');
+      item.dataset.sessionId = String(session.id);
+      const text = document.createElement('span');
+      text.textContent = `${session.userAgent || s.unknownDevice} · ${session.ip ?? ''} · ${s.since} ${dates.format(new Date(session.createdAt))}`;
+      item.append(text);
+      if (session.current) {
+        const mark = document.createElement('strong');
+        mark.textContent = ` (${s.thisBrowser})`;
+        item.append(mark);
+      } else {
+        const end = document.createElement('button');
+        end.type = 'button';
+        end.className = 'secondary';
+        end.textContent = s.endSession;
+        end.addEventListener('click', async () => {
+          try {
+            await client.revokeSession(session.id);
+            await showSessions();
+            $('sessions-heading').focus();
+          } catch (error) {
+            fail(error);
+          }
+        });
+        item.append(' ', end);
+      }
+      return item;
+    }));
+  };
+
+  const show = async (focus = false) => {
+    const me = (await client.isLoggedIn()) ? await client.me().catch(() => null) : null;
+    alert.textContent = '';
+    $('signed-out').hidden = Boolean(me);
+    $('signed-in').hidden = !me;
+    if (me) {
+      $('who').textContent = s.signedInAs.replace('{name}', me.username);
+      status.textContent = '';
+      await Promise.all([showSessions(), refreshSecurity()]).catch(fail);
+      if (focus) {
+        $('who').tabIndex = -1;
+        $('who').focus();
+      }
+    } else {
+      status.textContent = '';
+      if (focus) $('login-identifier').focus();
+    }
+  };
+
+  $('login-captcha-new').addEventListener('click', () => showCaptcha().catch(fail));
+  let mfaToken: string | undefined;
+  form('login-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const f = event.currentTarget as HTMLFormElement;
+    const captcha = $('login-captcha').hidden ? {} : { key: captchaKey, code: value(f, 'code') };
+    try {
+      const result = await client.login({ identifier: value(f, 'identifier'), password: value(f, 'password'), ...captcha } as never);
+      if ('mfaRequired' in result && result.mfaRequired) {
+        mfaToken = (result as { mfaToken: string }).mfaToken;
+        f.hidden = true;
+        form('mfa-form').hidden = false;
+        $('mfa-code').focus();
+        return;
+      }
+      f.reset();
+      await show(true);
+    } catch (error) {
+      // The captcha is on (or the last one was used up): a fresh image to read.
+      if (/captcha/i.test(fail(error))) await showCaptcha().then(() => $('login-code').focus()).catch(() => undefined);
+    }
+  });
+  form('mfa-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      await client.finishLogin(mfaToken as string, value(event.currentTarget as HTMLFormElement, 'code'));
+      form('mfa-form').hidden = true;
+      form('login-form').hidden = false;
+      await show(true);
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+  $('register-send').addEventListener('click', async () => {
+    const email = $<HTMLInputElement>('register-email');
+    if (!email.reportValidity()) return;
+    try {
+      await client.sendCode(email.value);
+      say(s.codeSent);
+      $('register-rest').hidden = false;
+      for (const id of ['register-code', 'register-username', 'register-password']) $<HTMLInputElement>(id).required = true;
+      $('register-code').focus();
+    } catch (error) {
+      fail(error);
+    }
+  });
+  form('register-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const f = event.currentTarget as HTMLFormElement;
+    if ($('register-rest').hidden) return $('register-send').click();
+    try {
+      await client.register({ email: value(f, 'email'), username: value(f, 'username'), password: value(f, 'password'), code: value(f, 'code') } as never);
+      f.reset();
+      await show(true);
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+  $('logout').addEventListener('click', async () => {
+    await client.logout().catch(() => undefined);
+    say(s.signedOut);
+    await show(true);
+  });
+  $('end-others').addEventListener('click', async () => {
+    try {
+      const { revoked } = await client.revokeOtherSessions();
+      say(s.endedOthers.replace('{n}', String(revoked)));
+      await showSessions();
+    } catch (error) {
+      fail(error);
+    }
+  });
+  $('export').addEventListener('click', async () => {
+    try {
+      const data = await client.exportAccount();
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      link.download = 'my-account.json';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      say(s.exportReady);
+    } catch (error) {
+      fail(error);
+    }
+  });
+  form('delete-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!window.confirm(s.deleteConfirm)) return;
+    try {
+      await client.deleteAccount({ password: value(event.currentTarget as HTMLFormElement, 'password') });
+      await show(true);
+      say(s.deleted);
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+  await show();
+}

@@ -1,8 +1,6 @@
 /** The host's user rows (users-permissions) as the accounts feature reads them: never written here. */
 import type { Core } from '@strapi/strapi';
-import { USER_UID } from '../../platform/uids';
-
-const ROLE_UID = 'plugin::users-permissions.role';
+import { ROLE_UID, USER_UID } from '../../platform/uids';
 
 /** A Query Engine `where` on the users (a lifecycle event's, or a registration's identifier filter). */
 export type UserWhere = object;

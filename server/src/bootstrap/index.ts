@@ -15,6 +15,7 @@ import { getService } from '../platform/get-service';
 import { registerAdminActions } from '../platform/register-admin-actions';
 import { startCommentHtmlBackfill, showCommentsByText } from '../features/comments';
 import { ensureIndexes } from '../platform/indexes';
+import { countRoles } from '../platform/permissions.data';
 import { ensureRoomForViews } from '../features/content';
 import { startResponseCache } from '../features/cache';
 import { ensureSearchIndex } from '../features/search';
@@ -27,7 +28,7 @@ import { revokeTokensWithHostSessions, revokeTokensOnUserChanges, alertOnPasswor
  * initializer; its bootstrap then finds the roles and permissions in place and leaves them as they are.
  */
 const ensureUsersPermissionsInitialized = async (strapi: Core.Strapi) => {
-  const roles = await strapi.db.query('plugin::users-permissions.role').count();
+  const roles = await countRoles(strapi);
   if (roles === 0) await strapi.plugin('users-permissions').service('users-permissions').initialize();
 };
 

@@ -6,6 +6,7 @@
  * All names start with `bag_idx_` (the benchmark drops exactly those to show the query plans without them).
  */
 import type { Core } from '@strapi/strapi';
+import { createIndex, hasIndex, tableOfType } from './indexes.data';
 
 interface IndexSpec {
   /** Content type, by its name inside the plugin (or a host model's uid, `admin::session`). */
@@ -47,26 +48,11 @@ export const INDEXES: IndexSpec[] = [
   { type: 'admin::session', name: 'bag_idx_sessions_child_id', columns: ['child_id'] },
 ];
 
-/**
- * `CREATE INDEX IF NOT EXISTS` with quoted identifiers is the same statement on both databases (knex's `??`
- * quotes per dialect and splits `schema.table`); the schema builder cannot express a descending column.
- * IF NOT EXISTS also covers two instances starting at once against one database.
- */
+/** Creates every index of INDEXES its table lacks (platform/indexes.data.ts). */
 export const ensureIndexes = async (strapi: Core.Strapi) => {
-  const schema = strapi.db.getSchemaName();
   for (const { type, name, columns, publishedOnly } of INDEXES) {
-    const { tableName } = strapi.db.metadata.get(type.includes('::') ? type : `plugin::cms-plugin-bag.${type}`);
-    const existing = await strapi.db.dialect.schemaInspector.getIndexes(tableName);
-    if (existing.some((index) => index.name === name)) continue;
-
-    const parts = columns.map((column) => column.split(' '));
-    const list = parts.map(([, order]) => (order === 'desc' ? '?? DESC' : '??')).join(', ');
-    const where = publishedOnly ? ' WHERE ?? IS NOT NULL' : '';
-    await strapi.db.connection.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (${list})${where}`, [
-      name,
-      schema ? `${schema}.${tableName}` : tableName,
-      ...parts.map(([column]) => column),
-      ...(publishedOnly ? ['published_at'] : []),
-    ]);
+    const tableName = tableOfType(strapi, type);
+    if (await hasIndex(strapi, tableName, name)) continue;
+    await createIndex(strapi, name, tableName, columns, Boolean(publishedOnly));
   }
 };

@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID } from './plugin-id';
-import { PERMISSION_UID, ROLE_UID } from './uids';
+import { grantAction, roleOfType } from './permissions.data';
 
 /** Actions (`<controller>.<action>`) per Users & Permissions role type (`public`, `authenticated`). */
 export type Grants = Record<string, readonly string[]>;
@@ -23,13 +23,11 @@ const permissions = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const [type, actions] of Object.entries(grants)) {
         const pending = actions.filter((action) => !done.has(`${type}:${action}`));
         if (pending.length === 0) continue;
-        const role = await strapi.db.query(ROLE_UID).findOne({ where: { type } });
+        const role = await roleOfType(strapi, type);
         if (!role) continue;
 
         for (const action of pending) {
-          const fullAction = `plugin::${PLUGIN_ID}.${action}`;
-          const existing = await strapi.db.query(PERMISSION_UID).findOne({ where: { action: fullAction, role: role.id } });
-          if (!existing) await strapi.db.query(PERMISSION_UID).create({ data: { action: fullAction, role: role.id } });
+          await grantAction(strapi, role.id, `plugin::${PLUGIN_ID}.${action}`);
           done.add(`${type}:${action}`);
           granted.push(`${type}:${action}`);
         }

@@ -18,17 +18,15 @@
  * that version is the one SELECT a turn's requests share (shared-reads.ts).
  */
 import type { Core } from '@strapi/strapi';
-import { uid } from '../../platform/plugin-id';
-import { raiseTokenEpoch } from './token-epochs.data';
+import { deleteTokenEpochsOf, raiseTokenEpoch, tokenEpochOf } from './token-epochs.data';
+import { hostSessionRow } from './host-sessions.data';
+import { ownerAndExpiryOf } from './refresh-token.data';
 import { currentTransaction, keptByVersion } from '../cache';
 import { getService } from '../../platform/get-service';
 import { SESSION_CLAIM } from './refresh-token';
 
 /** The claim (milliseconds since the epoch) the plugin adds to every legacy jwt the host's jwt service signs. */
 export const ISSUED_CLAIM = 'bagIssuedAt';
-const EPOCH_UID = uid('token-epoch');
-const REFRESH_UID = uid('refresh-token');
-export const HOST_SESSION_UID = 'admin::session';
 /** Known answers kept per instance (sessions and accounts); the oldest goes first. */
 const KNOWN_LIMIT = 10_000;
 
@@ -69,21 +67,19 @@ const accessTokens = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const hostSessionAlive = (sessionId: string) =>
     lookup(`h:${sessionId}`, async () => {
-      const row = await strapi.db.query(HOST_SESSION_UID).findOne({ where: { sessionId }, select: ['id'] });
+      const row = await hostSessionRow(strapi, sessionId);
       return row ? Number.MAX_SAFE_INTEGER : undefined;
     });
 
   const sessionExpiry = (rowId: number, userId: number) =>
     lookup(`s:${rowId}`, async () => {
-      const row = (await strapi.db.query(REFRESH_UID).findOne({ where: { id: rowId }, select: ['userId', 'expiresAt'] })) as
-        | { userId: number; expiresAt: string | number }
-        | null;
+      const row = await ownerAndExpiryOf(strapi, rowId);
       return row && Number(row.userId) === userId ? Number(row.expiresAt) : undefined;
     });
 
   const validAfter = async (userId: number) =>
     (await lookup(`u:${userId}`, async () => {
-      const row = (await strapi.db.query(EPOCH_UID).findOne({ where: { userId }, select: ['validAfter'] })) as { validAfter: string | number } | null;
+      const row = await tokenEpochOf(strapi, userId);
       return row ? Number(row.validAfter) : 0;
     })) ?? 0;
 
@@ -124,7 +120,7 @@ const accessTokens = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** A deleted account's epoch row goes with it. */
     async forgetUser(...userIds: number[]): Promise<void> {
-      if (userIds.length > 0) await strapi.db.query(EPOCH_UID).deleteMany({ where: { userId: { $in: userIds } } });
+      if (userIds.length > 0) await deleteTokenEpochsOf(strapi, userIds);
     },
   };
 };

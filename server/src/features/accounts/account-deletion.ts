@@ -14,9 +14,9 @@ import { setLikeRow, voterKey } from '../comments';
 import { getService } from '../../platform/get-service';
 import type { UserRow } from './account.service';
 import type { Requester } from './reauthentication';
+import { anonymizeComment, commentIdsOfAuthor, likedCommentsOf } from './account-comments.data';
 
 const COMMENT = uid('comment');
-const REACTION = uid('comment-reaction');
 export const DELETION_DISABLED = 'Account deletion is disabled';
 
 const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -31,20 +31,17 @@ const accountDeletion = ({ strapi }: { strapi: Core.Strapi }) => ({
     await getService(strapi, 'mfa').requireSecondFactor(user.id, body.mfaCode, requester);
 
     const voter = voterKey(strapi, { user, client: requester.client });
-    const likes = (await strapi.db.query(REACTION).findMany({ where: { voter }, select: ['comment'] })) as { comment: number }[];
+    const likes = await likedCommentsOf(strapi, voter);
     const now = () => new Date(getService(strapi, 'clock').now());
     for (const like of likes) await setLikeRow(strapi, like.comment, voter, false, now);
     await getService(strapi, 'comment-reports').forgetUsers(user.id);
 
-    const comments = (await strapi.db.query(COMMENT).findMany({
-      where: { author: { id: user.id } },
-      select: ['id', 'documentId'],
-    })) as { id: number; documentId: string }[];
+    const comments = await commentIdsOfAuthor(strapi, user.id);
     if (config.account.deletion.comments === 'delete') {
       for (const comment of comments) await strapi.documents(COMMENT).delete({ documentId: comment.documentId });
     } else {
       for (const comment of comments) {
-        await strapi.db.query(COMMENT).update({ where: { id: comment.id }, data: { author: null, ip: null, userAgent: null } });
+        await anonymizeComment(strapi, comment.id);
       }
     }
 

@@ -3,59 +3,25 @@
  * token, a code, a secret, or anything about another person (a like or report names only the comment).
  */
 import type { Core } from '@strapi/strapi';
-import { uid } from '../../platform/plugin-id';
 import type { AccountExport } from './account.shapes';
 import type { ClientInfo } from '../../platform/client';
 import { voterKey } from '../comments';
 import { getService } from '../../platform/get-service';
 import { sessionView } from './sessions';
-
-const COMMENT = uid('comment');
-const REACTION = uid('comment-reaction');
-const REPORT = uid('comment-report');
-
-interface CommentRow {
-  id: number;
-  documentId: string;
-  content: string;
-  status: string;
-  createdAt: string | Date;
-  ip: string | null;
-  userAgent: string | null;
-  article: { documentId: string; title: string } | null;
-}
+import { commentsForExport, documentIdsOfComments, likesForExport, reportsForExport } from './account-comments.data';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
 const accountExport = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** `user` is the account as `/auth/me` shows it (the controller sanitizes it). */
   async export(user: { id: number }, shownUser: AccountExport['user'], client: ClientInfo): Promise<AccountExport> {
-    const comments = (await strapi.db.query(COMMENT).findMany({
-      where: { author: { id: user.id } },
-      select: ['id', 'documentId', 'content', 'status', 'createdAt', 'ip', 'userAgent'],
-      populate: { article: { select: ['documentId', 'title'] } },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    })) as CommentRow[];
+    const comments = await commentsForExport(strapi, user.id);
 
     const voter = voterKey(strapi, { user, client });
-    const likes = (await strapi.db.query(REACTION).findMany({ where: { voter }, select: ['comment', 'createdAt'] })) as {
-      comment: number;
-      createdAt: string | Date | null;
-    }[];
-    const reports = (await strapi.db.query(REPORT).findMany({ where: { voter }, select: ['comment', 'reason', 'details', 'createdAt'] })) as {
-      comment: number;
-      reason: string;
-      details: string | null;
-      createdAt: string | Date | null;
-    }[];
+    const likes = await likesForExport(strapi, voter);
+    const reports = await reportsForExport(strapi, voter);
     const ids = [...new Set([...likes, ...reports].map((row) => row.comment))];
-    const documentIds = new Map<number, string>(
-      ids.length === 0
-        ? []
-        : ((await strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, select: ['id', 'documentId'] })) as { id: number; documentId: string }[]).map(
-            (row) => [row.id, row.documentId]
-          )
-    );
+    const documentIds = ids.length === 0 ? new Map<number, string>() : await documentIdsOfComments(strapi, ids);
 
     const sessions = await getService(strapi, 'refresh-token').list(user.id);
     return {

@@ -10,15 +10,14 @@ import type { PluginConfig } from '../../platform/config/schema';
 import { normalizeEmail, type HostAuthRoute } from '../../platform/auth';
 import { fieldError } from '../../platform/errors';
 import type { CaptchaInput, LoginBody, RegisterBody } from './auth.shapes';
-import { USER_UID } from '../../platform/uids';
 import type { ClientInfo } from '../../platform/client';
 import { getService } from '../../platform/get-service';
 import { MFA_ERRORS } from './mfa.service';
 import { ACCOUNT_ERRORS, credentials, requiredKinds } from './credentials';
 import type { Tokens } from './refresh-token';
 import type { SignInMethod } from './sign-in';
+import { countUsers, localUserByEmail, localUserByIdentifier, roleOfType } from './users.data';
 
-const ROLE_UID = 'plugin::users-permissions.role';
 /** Longest identifier a user row holds (and the plugin's validation lets through). */
 const MAX_IDENTIFIER_LENGTH = 255;
 
@@ -58,9 +57,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
   const findLoginUser = async (identifier: string): Promise<UserRow | null> => {
     const email = normalizeEmail(identifier);
     if (email.length > MAX_IDENTIFIER_LENGTH || identifier.length > MAX_IDENTIFIER_LENGTH || identifier.includes('\u0000')) return null;
-    return (await strapi.db.query(USER_UID).findOne({
-      where: { provider: 'local', $or: [{ email }, { username: identifier }] },
-    })) as UserRow | null;
+    return (await localUserByIdentifier(strapi, email, identifier)) as UserRow | null;
   };
 
   return {
@@ -73,7 +70,7 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
     async findByEmail(address: string): Promise<UserRow | null> {
       const email = normalizeEmail(address);
       if (email.length > MAX_IDENTIFIER_LENGTH || email.includes('\u0000')) return null;
-      return (await strapi.db.query(USER_UID).findOne({ where: { provider: 'local', email } })) as UserRow | null;
+      return (await localUserByEmail(strapi, email)) as UserRow | null;
     },
 
     /** Creates the account; returns the user and, unless e-mail confirmation is on, its tokens. */
@@ -89,13 +86,13 @@ const accounts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (email.length > MAX_IDENTIFIER_LENGTH) throw fieldError('email', `email must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
       await checkCaptcha(requiredKinds(config.register.captcha), body, email, 'register', config);
 
-      const role = await strapi.db.query(ROLE_UID).findOne({ where: { type: settings.default_role } });
+      const role = await roleOfType(strapi, settings.default_role);
       if (!role) throw new errors.ApplicationError('Impossible to find the default role');
 
       const { username } = body;
       const identifierFilter = { $or: [{ email }, { username: email }, { username }, { email: username }] };
       const where = settings.unique_email ? identifierFilter : { ...identifierFilter, provider: 'local' };
-      if ((await strapi.db.query(USER_UID).count({ where })) > 0) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
+      if ((await countUsers(strapi, where)) > 0) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
 
       const user = (await usersPermissions().service('user').add({
         ...body.extra,

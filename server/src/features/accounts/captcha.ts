@@ -10,10 +10,9 @@ import type { Core } from '@strapi/strapi';
 import type { CaptchaType, PluginConfig } from '../../platform/config/schema';
 import { getService } from '../../platform/get-service';
 import { lazyRequire } from '../../platform/lazy-require';
-import { uid } from '../../platform/plugin-id';
 import { sameHash, secretHash, sha256 } from '../../platform/secret-hash';
+import { codeOfKinds, createCode, deleteExpiredCodes, takeCode } from './codes.data';
 
-const UID = uid('captcha');
 /** Letters and digits without the ambiguous 0 o O 1 i l I. */
 export const CAPTCHA_CHARACTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -75,9 +74,7 @@ const captcha = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const store = async (kind: KeyedKind, key: string, hash: string, expiresIn: number) => {
-    await strapi.db.query(UID).create({
-      data: { kind, lookup: key, secretHash: hash, attempts: 0, expiresAt: getService(strapi, 'clock').now() + expiresIn * 1000 },
-    });
+    await createCode(strapi, { kind, lookup: key, secretHash: hash, attempts: 0, expiresAt: getService(strapi, 'clock').now() + expiresIn * 1000 });
     await getService(strapi, 'captcha').purgeExpired();
   };
 
@@ -110,18 +107,16 @@ const captcha = ({ strapi }: { strapi: Core.Strapi }) => {
      * nonce. The captcha is gone either way.
      */
     async verify(kinds: readonly CaptchaKind[], key: string, code: string, config: PluginConfig): Promise<boolean> {
-      const row = (await strapi.db.query(UID).findOne({ where: { kind: { $in: keyedKinds(kinds) }, lookup: key } })) as CaptchaRow | null;
+      const row = (await codeOfKinds(strapi, keyedKinds(kinds), key)) as CaptchaRow | null;
       if (!row) return false;
-      const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id } });
-      if (count !== 1) return false;
+      if (!(await takeCode(strapi, row.id))) return false;
       if (Number(row.expiresAt) <= getService(strapi, 'clock').now()) return false;
       return answers(row, key, code, config);
     },
 
     /** Deletes captchas and e-mail codes past their expiry. */
     async purgeExpired(): Promise<number> {
-      const { count } = await strapi.db.query(UID).deleteMany({ where: { expiresAt: { $lte: getService(strapi, 'clock').now() } } });
-      return count;
+      return deleteExpiredCodes(strapi, getService(strapi, 'clock').now());
     },
   };
 };

@@ -6,11 +6,11 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { USER_UID } from '../../platform/uids';
 import { clientInfo, type ClientInfo } from '../../platform/client';
 import { getService } from '../../platform/get-service';
 import { credentialNotice, sendNotice, type CredentialEvent, type Notice } from './account-mails';
 import { afterAnswer } from '../../platform/after-answer';
+import { emailOfUser } from './users.data';
 
 export interface AlertOptions {
   /** Who made the change; default: the client of the request being handled (none outside a request). */
@@ -30,7 +30,7 @@ const credentialAlerts = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const addressOf = async (userId: number): Promise<string | undefined> => {
-    const user = (await strapi.db.query(USER_UID).findOne({ where: { id: userId }, select: ['email'] })) as { email?: string } | null;
+    const user = await emailOfUser(strapi, userId);
     return user?.email || undefined;
   };
 

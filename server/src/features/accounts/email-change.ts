@@ -11,10 +11,8 @@ import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../platform/config/schema';
 import { normalizeEmail } from '../../platform/auth';
 import { fieldError } from '../../platform/errors';
-import { uid } from '../../platform/plugin-id';
 import { serverUrl, type ServerConfig } from '../../platform/server-url';
 import type { EmailChangeBody } from './account.shapes';
-import { USER_UID } from '../../platform/uids';
 import { sha256 } from '../../platform/secret-hash';
 import { getService } from '../../platform/get-service';
 import type { ClientInfo } from '../../platform/client';
@@ -22,22 +20,23 @@ import { emailChangedNotice } from './account-mails';
 import { ACCOUNT_ERRORS, type UserRow } from './account.service';
 import { describeSeconds, type SendResult } from './email-code';
 import type { Requester } from './reauthentication';
+import {
+  createDoneChange,
+  createPendingChange,
+  deleteChangesOf,
+  deleteExpiredChanges,
+  deletePendingChangesOf,
+  doneChangeByTokenHash,
+  livePendingChangeOf,
+  takeDoneChange,
+  type ChangeRow,
+} from './email-change.data';
+import { emailTakenByAnother, userIdOf } from './users.data';
 
-const UID = uid('email-change');
+export type { ChangeRow } from './email-change.data';
+
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const INVALID_LINK = 'Invalid or expired link';
-
-export interface ChangeRow {
-  id: number;
-  userId: number;
-  stage: 'pending' | 'done';
-  oldEmail: string;
-  newEmail: string;
-  tokenHash: string | null;
-  expiresAt: string | number;
-  /** When the row was written: for a done change, when the address changed. */
-  createdAt: string | number | Date;
-}
 
 const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
   const now = () => getService(strapi, 'clock').now();
@@ -46,8 +45,7 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
    * Whether another account (any provider) has `email` as its address, or as its username in any case (a login by
    * that identifier would otherwise match two accounts).
    */
-  const takenByAnother = async (email: string, userId: number) =>
-    (await strapi.db.query(USER_UID).count({ where: { $or: [{ email }, { username: { $eqi: email } }], id: { $ne: userId } } })) > 0;
+  const takenByAnother = (email: string, userId: number) => emailTakenByAnother(strapi, email, userId);
 
   /** The revert link: its origin from configuration only (the host's server URL), never from a request. */
   const revertUrl = (token: string) => {
@@ -68,10 +66,8 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       if (await takenByAnother(email, user.id)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
       const result = await getService(strapi, 'email-code').send(email, config, 'email-change');
       if (!result.sent) return result;
-      await strapi.db.query(UID).deleteMany({ where: { userId: user.id, stage: 'pending' } });
-      await strapi.db.query(UID).create({
-        data: { userId: user.id, stage: 'pending', oldEmail: user.email, newEmail: email, expiresAt: now() + config.captcha.email.expiresIn * 1000 },
-      });
+      await deletePendingChangesOf(strapi, user.id);
+      await createPendingChange(strapi, { userId: user.id, oldEmail: user.email, newEmail: email, expiresAt: now() + config.captcha.email.expiresIn * 1000 });
       return result;
     },
 
@@ -80,10 +76,7 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
      * the revert link), after the answer as every credential change's.
      */
     async confirm(user: UserRow, code: string, client: ClientInfo, config: PluginConfig): Promise<UserRow> {
-      const pending = (await strapi.db.query(UID).findOne({
-        where: { userId: user.id, stage: 'pending', expiresAt: { $gt: now() } },
-        orderBy: { id: 'desc' },
-      })) as ChangeRow | null;
+      const pending = await livePendingChangeOf(strapi, user.id, now());
       if (!pending || !(await getService(strapi, 'email-code').verify(pending.newEmail, code, 'email-change', config))) {
         throw new errors.ValidationError(ACCOUNT_ERRORS.captchaInvalid);
       }
@@ -92,18 +85,15 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
       const updated = (await strapi.plugin('users-permissions').service('user').edit(user.id, { email: pending.newEmail })) as UserRow;
       const token = getService(strapi, 'clock').randomBytes(32).toString('base64url');
       const { revertWindow } = config.account.emailChange;
-      await strapi.db.query(UID).deleteMany({ where: { userId: user.id, stage: 'pending' } });
-      await strapi.db.query(UID).create({
-        // createdAt from the plugin's clock, as the credentials a revert compares it with (passkeys, TOTP, recovery codes).
-        data: {
-          userId: user.id,
-          stage: 'done',
-          oldEmail,
-          newEmail: pending.newEmail,
-          tokenHash: sha256(token),
-          expiresAt: now() + revertWindow * 1000,
-          createdAt: new Date(now()),
-        },
+      await deletePendingChangesOf(strapi, user.id);
+      await createDoneChange(strapi, {
+        userId: user.id,
+        oldEmail,
+        newEmail: pending.newEmail,
+        tokenHash: sha256(token),
+        expiresAt: now() + revertWindow * 1000,
+        // From the plugin's clock, as the credentials a revert compares it with (passkeys, TOTP, recovery codes).
+        createdAt: new Date(now()),
       });
       const at = new Date(now());
       const notice = emailChangedNotice(oldEmail, pending.newEmail, revertUrl(token), describeSeconds(revertWindow), at, client);
@@ -118,7 +108,7 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async find(token: unknown): Promise<ChangeRow> {
       if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) throw new errors.ValidationError(INVALID_LINK);
-      const row = (await strapi.db.query(UID).findOne({ where: { tokenHash: sha256(token), stage: 'done' } })) as ChangeRow | null;
+      const row = await doneChangeByTokenHash(strapi, sha256(token));
       if (!row || Number(row.expiresAt) <= now()) throw new errors.ValidationError(INVALID_LINK);
       return row;
     },
@@ -129,13 +119,12 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async revert(token: unknown): Promise<void> {
       const row = await this.find(token);
-      const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id, tokenHash: row.tokenHash } });
-      if (count !== 1) throw new errors.ValidationError(INVALID_LINK);
-      const user = await strapi.db.query(USER_UID).findOne({ where: { id: row.userId }, select: ['id'] });
+      if (!(await takeDoneChange(strapi, row.id, row.tokenHash))) throw new errors.ValidationError(INVALID_LINK);
+      const user = await userIdOf(strapi, row.userId);
       if (!user) throw new errors.ValidationError(INVALID_LINK);
       if (await takenByAnother(row.oldEmail, row.userId)) throw new errors.ApplicationError(ACCOUNT_ERRORS.taken);
       await strapi.plugin('users-permissions').service('user').edit(row.userId, { email: row.oldEmail });
-      await strapi.db.query(UID).deleteMany({ where: { userId: row.userId } });
+      await deleteChangesOf(strapi, row.userId);
       const changedAt = new Date(row.createdAt);
       await getService(strapi, 'passkeys').removeAddedSince(row.userId, changedAt);
       await getService(strapi, 'mfa').removeAddedSince(row.userId, changedAt);
@@ -144,13 +133,12 @@ const emailChange = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Forgets the account's changes (account deletion). */
     async forget(userId: number): Promise<void> {
-      await strapi.db.query(UID).deleteMany({ where: { userId } });
+      await deleteChangesOf(strapi, userId);
     },
 
     /** Deletes rows past their expiry. */
     async purgeExpired(): Promise<number> {
-      const { count } = await strapi.db.query(UID).deleteMany({ where: { expiresAt: { $lte: now() } } });
-      return count;
+      return deleteExpiredChanges(strapi, now());
     },
   };
 };

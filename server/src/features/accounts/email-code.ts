@@ -8,25 +8,16 @@
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../platform/config/schema';
 import type { CodePurpose } from './auth.shapes';
-import { claimAttempt } from './codes.data';
+import { claimAttempt, codeByLookup, createCode, deleteCodeOfHash, emailCodeByLookup, replaceCode, takeCodeOfHash } from './codes.data';
 import { normalizeEmail } from '../../platform/auth';
 import { ServiceUnavailableError } from '../../platform/errors';
 import { getService } from '../../platform/get-service';
 import { describeMailFailure } from '../../platform/mail-failure';
-import { uid } from '../../platform/plugin-id';
 import { sameHash, secretHash } from '../../platform/secret-hash';
 
-const UID = uid('captcha');
 export const EMAIL_DELIVERY_FAILED = 'Email delivery failed, please try again later';
 
 export type SendResult = { sent: true; expiresIn: number } | { sent: false; retryAfter: number };
-
-interface CodeRow {
-  id: number;
-  secretHash: string;
-  expiresAt: string | number;
-  sentAt: string | number | null;
-}
 
 export const describeSeconds = (seconds: number): string => {
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
@@ -70,19 +61,18 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
         retryAfter: Math.min(resendInterval, Math.max(1, Math.ceil(retryAfter))),
       });
 
-      const existing = (await strapi.db.query(UID).findOne({ where: { lookup } })) as CodeRow | null;
+      const existing = await codeByLookup(strapi, lookup);
       if (existing) {
         const nextAllowed = Number(existing.sentAt ?? 0) + resendInterval * 1000;
         if (nextAllowed > now) return tooSoon((nextAllowed - now) / 1000);
         // Conditional on the sentAt we read: of two concurrent sends, only one replaces the code.
-        const { count } = await strapi.db.query(UID).updateMany({ where: { id: existing.id, sentAt: existing.sentAt }, data });
-        if (count !== 1) return tooSoon(resendInterval);
+        if (!(await replaceCode(strapi, existing.id, existing.sentAt, data))) return tooSoon(resendInterval);
       } else {
         try {
-          await strapi.db.query(UID).create({ data });
+          await createCode(strapi, data);
         } catch (error) {
           // The unique lookup: a concurrent send for the same address created the row first.
-          if (await strapi.db.query(UID).findOne({ where: { lookup } })) return tooSoon(resendInterval);
+          if (await codeByLookup(strapi, lookup)) return tooSoon(resendInterval);
           throw error;
         }
       }
@@ -99,7 +89,7 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
         });
       } catch (error) {
         // No usable code may stay behind, and the resend interval must not count a mail that never left.
-        await strapi.db.query(UID).deleteMany({ where: { lookup, secretHash: data.secretHash } });
+        await deleteCodeOfHash(strapi, lookup, data.secretHash);
         strapi.log.warn(`cms-plugin-bag: verification e-mail delivery failed (${describeMailFailure(error)})`);
         throw new ServiceUnavailableError(EMAIL_DELIVERY_FAILED);
       }
@@ -115,15 +105,14 @@ const emailCode = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async verify(address: string, code: string, purpose: CodePurpose, config: PluginConfig): Promise<boolean> {
       const email = normalizeEmail(address);
-      const row = (await strapi.db.query(UID).findOne({ where: { kind: 'email', lookup: lookupOf(email) } })) as CodeRow | null;
+      const row = await emailCodeByLookup(strapi, lookupOf(email));
       if (!row || Number(row.expiresAt) <= getService(strapi, 'clock').now()) return false;
 
       if (!(await claimAttempt(strapi, row.id, config.captcha.email.maxAttempts))) return false;
       const accepted = TAKES_CODE_WITHOUT_PURPOSE.has(purpose) ? [purpose, undefined] : [purpose];
       if (!accepted.some((each) => sameHash(row.secretHash, hashOf(email, code, each)))) return false;
 
-      const { count } = await strapi.db.query(UID).deleteMany({ where: { id: row.id, secretHash: row.secretHash } });
-      return count === 1;
+      return takeCodeOfHash(strapi, row.id, row.secretHash);
     },
   };
 };

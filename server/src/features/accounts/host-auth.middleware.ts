@@ -10,8 +10,8 @@ import type { HostAuthRoute } from '../../platform/auth';
 import { getService } from '../../platform/get-service';
 import { validateCaptchaFields } from './auth.validation';
 import { captchaEscalated, normalizeEmail } from '../../platform/auth';
-import { USER_UID } from '../../platform/uids';
 import { clientInfo } from '../../platform/client';
+import { idAndEmailOf } from './users.data';
 import type { RateLimitMiddlewareConfig } from '../../platform/rate-limit.middleware';
 
 export interface HostAuthMiddlewareConfig {
@@ -64,7 +64,7 @@ const recordHostSignIn = async (strapi: Core.Strapi, route: HostAuthRoute, ctx: 
   if (route === 'forgotPassword' || ctx.status !== 200) return;
   const answer = ctx.body as { jwt?: unknown; user?: { id?: unknown } } | undefined;
   if (typeof answer?.jwt !== 'string' || typeof answer.user?.id !== 'number') return;
-  const user = (await strapi.db.query(USER_UID).findOne({ select: ['id', 'email'], where: { id: answer.user.id } })) as { id: number; email: string } | null;
+  const user = await idAndEmailOf(strapi, answer.user.id);
   if (!user) return;
   const config = await getService(strapi, 'settings').get();
   await getService(strapi, 'sign-in-alerts').record(user, clientInfo(ctx), config, route === 'login');

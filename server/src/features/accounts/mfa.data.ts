@@ -76,3 +76,65 @@ export const takeWebauthnChallenge = async (strapi: Core.Strapi, id: number): Pr
   const { table, column } = tableOf(strapi, uid('webauthn-challenge'));
   return (await strapi.db.connection(table).where(column('id'), id).delete()) === 1;
 };
+
+export interface FactorRow {
+  id: number;
+  userId: number;
+  secret?: string | null;
+  pendingSecret?: string | null;
+  enabledAt?: number | string | null;
+  failedCodes?: number | null;
+  lockedUntil?: number | string | null;
+}
+
+export interface ChallengeRow {
+  id: number;
+  userId: number;
+  expiresAt: number | string;
+  attempts: number;
+}
+
+/** The account's second-factor row (enabled, or a setup not yet confirmed), if any. */
+export const factorOf = (strapi: Core.Strapi, userId: number) =>
+  strapi.db.query(FACTOR).findOne({ where: { userId } }) as Promise<FactorRow | null>;
+
+/** A first setup: a factor row holding only the secret being enabled. */
+export const createPendingFactor = (strapi: Core.Strapi, userId: number, pendingSecret: string) =>
+  strapi.db.query(FACTOR).create({ data: { userId, pendingSecret } });
+
+/** A setup restarted: the row's secret being enabled replaced. */
+export const setPendingSecret = (strapi: Core.Strapi, factorId: number, pendingSecret: string) =>
+  strapi.db.query(FACTOR).update({ where: { id: factorId }, data: { pendingSecret } });
+
+/** The pending secret becomes the enabled one, at `enabledAt`. */
+export const enableFactor = (strapi: Core.Strapi, factorId: number, secret: string, enabledAt: number) =>
+  strapi.db.query(FACTOR).update({ where: { id: factorId }, data: { secret, pendingSecret: null, enabledAt } });
+
+export const deleteRecoveryCodesOf = (strapi: Core.Strapi, userId: number) => strapi.db.query(RECOVERY).deleteMany({ where: { userId } });
+
+/** Recovery codes (their keyed hashes) of the account, all created at `createdAt`. */
+export const addRecoveryCodes = (strapi: Core.Strapi, userId: number, codeHashes: string[], createdAt: Date) =>
+  strapi.db.query(RECOVERY).createMany({ data: codeHashes.map((codeHash) => ({ userId, codeHash, createdAt })) });
+
+export const countRecoveryCodes = (strapi: Core.Strapi, userId: number): Promise<number> => strapi.db.query(RECOVERY).count({ where: { userId } });
+
+/** The recovery codes made at `since` or later. */
+export const deleteRecoveryCodesSince = (strapi: Core.Strapi, userId: number, since: Date) =>
+  strapi.db.query(RECOVERY).deleteMany({ where: { userId, createdAt: { $gte: since } } });
+
+/** The accounts' factor rows, recovery codes and pending logins, in that order. */
+export const deleteSecondFactorsOf = async (strapi: Core.Strapi, userIds: number[]): Promise<void> => {
+  const where = { userId: { $in: userIds } };
+  await strapi.db.query(FACTOR).deleteMany({ where });
+  await strapi.db.query(RECOVERY).deleteMany({ where });
+  await strapi.db.query(CHALLENGE).deleteMany({ where });
+};
+
+/** Pending logins that expired before `now`. */
+export const deleteExpiredChallenges = (strapi: Core.Strapi, now: number) => strapi.db.query(CHALLENGE).deleteMany({ where: { expiresAt: { $lt: now } } });
+
+export const createChallenge = (strapi: Core.Strapi, tokenHash: string, userId: number, expiresAt: number) =>
+  strapi.db.query(CHALLENGE).create({ data: { tokenHash, userId, expiresAt, attempts: 0 } });
+
+export const challengeByTokenHash = (strapi: Core.Strapi, tokenHash: string) =>
+  strapi.db.query(CHALLENGE).findOne({ where: { tokenHash } }) as Promise<ChallengeRow | null>;

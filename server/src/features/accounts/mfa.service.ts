@@ -8,7 +8,6 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { forbidden } from '../../platform/errors';
 import type { Requester } from './reauthentication';
-import { uid } from '../../platform/plugin-id';
 import type { PasswordInput } from './auth.shapes';
 import {
   claimChallengeAttempt,
@@ -17,15 +16,24 @@ import {
   countWrongCode,
   endChallenge,
   useRecoveryCode,
+  factorOf as factorRowOf,
+  createPendingFactor,
+  setPendingSecret,
+  enableFactor,
+  deleteRecoveryCodesOf,
+  addRecoveryCodes,
+  countRecoveryCodes,
+  deleteRecoveryCodesSince,
+  deleteSecondFactorsOf,
+  deleteExpiredChallenges,
+  createChallenge,
+  challengeByTokenHash,
+  type FactorRow,
 } from './mfa.data';
 import { clientInfo, rateLimitAddress } from '../../platform/client';
 import { secretHash, sha256 } from '../../platform/secret-hash';
 import { getService } from '../../platform/get-service';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
-
-const FACTOR = uid('mfa-factor');
-const RECOVERY = uid('mfa-recovery-code');
-const CHALLENGE = uid('mfa-challenge');
 
 const RECOVERY_CODES = 10;
 /** How long a login's mfaToken lives, and how many wrong codes void it. */
@@ -49,30 +57,13 @@ export const MFA_ERRORS = {
   locked: 'Too many invalid two-factor codes, try again later',
 } as const;
 
-interface FactorRow {
-  id: number;
-  userId: number;
-  secret?: string | null;
-  pendingSecret?: string | null;
-  enabledAt?: number | string | null;
-  failedCodes?: number | null;
-  lockedUntil?: number | string | null;
-}
-
-interface ChallengeRow {
-  id: number;
-  userId: number;
-  expiresAt: number | string;
-  attempts: number;
-}
-
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Recovery codes are typed by hand: case, spaces and dashes do not matter. */
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
   const clock = () => getService(strapi, 'clock');
-  const factorOf = async (userId: number) => (await strapi.db.query(FACTOR).findOne({ where: { userId } })) as FactorRow | null;
+  const factorOf = (userId: number) => factorRowOf(strapi, userId);
   const enabledFactor = async (userId: number) => {
     const factor = await factorOf(userId);
     return factor?.secret ? factor : null;
@@ -84,9 +75,9 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[clock().randomInt(0, RECOVERY_ALPHABET.length)]).join('');
       return `${chars.slice(0, 5)}-${chars.slice(5)}`;
     });
-    await strapi.db.query(RECOVERY).deleteMany({ where: { userId } });
+    await deleteRecoveryCodesOf(strapi, userId);
     const createdAt = new Date(clock().now());
-    await strapi.db.query(RECOVERY).createMany({ data: codes.map((code) => ({ userId, codeHash: recoveryHash(userId, code), createdAt })) });
+    await addRecoveryCodes(strapi, userId, codes.map((code) => recoveryHash(userId, code)), createdAt);
     return codes;
   };
 
@@ -101,7 +92,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!recovery || /^\d{6}$/.test(trimmed)) return false;
     if (!(await useRecoveryCode(strapi, userId, recoveryHash(userId, trimmed)))) return false;
     alert().changed(userId, 'recovery-code-used', {
-      extra: async () => `${await strapi.db.query(RECOVERY).count({ where: { userId } })} recovery codes are left.`,
+      extra: async () => `${await countRecoveryCodes(strapi, userId)} recovery codes are left.`,
     });
     return true;
   };
@@ -177,7 +168,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async status(userId: number) {
       const factor = await enabledFactor(userId);
-      const recoveryCodesLeft = factor ? await strapi.db.query(RECOVERY).count({ where: { userId } }) : 0;
+      const recoveryCodesLeft = factor ? await countRecoveryCodes(strapi, userId) : 0;
       return { totp: factor !== null, recoveryCodesLeft, passkeys: await getService(strapi, 'passkeys').list(userId) };
     },
 
@@ -189,8 +180,8 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       if (factor?.secret) throw new errors.ValidationError(MFA_ERRORS.alreadyEnabled);
       const secret = newTotpSecret(clock().randomBytes(20));
       const pendingSecret = await getService(strapi, 'crypto').aesEncrypt(secret);
-      if (factor) await strapi.db.query(FACTOR).update({ where: { id: factor.id }, data: { pendingSecret } });
-      else await strapi.db.query(FACTOR).create({ data: { userId, pendingSecret } });
+      if (factor) await setPendingSecret(strapi, factor.id, pendingSecret);
+      else await createPendingFactor(strapi, userId, pendingSecret);
       const config = await getService(strapi, 'settings').get();
       const issuer = config.account.mfa.issuer ?? (config.site.title || 'Strapi');
       return { secret, ...(await totpEnrolment(secret, issuer, user.email)) };
@@ -202,10 +193,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
       if (factor?.secret) throw new errors.ValidationError(MFA_ERRORS.alreadyEnabled);
       if (!factor?.pendingSecret) throw new errors.ValidationError(MFA_ERRORS.noSetup);
       await verifyCode(factor, code, requester, { pending: true });
-      await strapi.db.query(FACTOR).update({
-        where: { id: factor.id },
-        data: { secret: factor.pendingSecret, pendingSecret: null, enabledAt: clock().now() },
-      });
+      await enableFactor(strapi, factor.id, factor.pendingSecret, clock().now());
       const recoveryCodes = await newRecoveryCodes(userId);
       alert().changed(userId, 'totp-enabled', { client: requester.client });
       return { recoveryCodes };
@@ -242,10 +230,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** An account's TOTP and recovery codes gone (disable, or the account deleted). */
     async removeUser(...userIds: number[]) {
-      const where = { userId: { $in: userIds } };
-      await strapi.db.query(FACTOR).deleteMany({ where });
-      await strapi.db.query(RECOVERY).deleteMany({ where });
-      await strapi.db.query(CHALLENGE).deleteMany({ where });
+      await deleteSecondFactorsOf(strapi, userIds);
     },
 
     /**
@@ -259,7 +244,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
         await service.removeUser(userId);
         return;
       }
-      await strapi.db.query(RECOVERY).deleteMany({ where: { userId, createdAt: { $gte: since } } });
+      await deleteRecoveryCodesSince(strapi, userId, since);
     },
 
     /** Everything of a deleted account: second factors and passkeys. */
@@ -285,8 +270,8 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
     async startChallenge(userId: number): Promise<string> {
       const now = clock().now();
       const token = clock().randomBytes(32).toString('base64url');
-      await strapi.db.query(CHALLENGE).deleteMany({ where: { expiresAt: { $lt: now } } });
-      await strapi.db.query(CHALLENGE).create({ data: { tokenHash: sha256(token), userId, expiresAt: now + MFA_TOKEN_TTL_MS, attempts: 0 } });
+      await deleteExpiredChallenges(strapi, now);
+      await createChallenge(strapi, sha256(token), userId, now + MFA_TOKEN_TTL_MS);
       return token;
     },
 
@@ -297,7 +282,7 @@ const mfa = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async finishChallenge(mfaToken: string, code: string, requester: Requester): Promise<number> {
       if (mfaToken.length > MAX_MFA_TOKEN_LENGTH) throw new errors.ValidationError(MFA_ERRORS.invalidSession);
-      const row = (await strapi.db.query(CHALLENGE).findOne({ where: { tokenHash: sha256(mfaToken) } })) as ChallengeRow | null;
+      const row = await challengeByTokenHash(strapi, sha256(mfaToken));
       if (!row || !(await claimChallengeAttempt(strapi, row.id, MFA_MAX_ATTEMPTS, clock().now()))) {
         throw new errors.ValidationError(MFA_ERRORS.invalidSession);
       }

@@ -13,9 +13,23 @@ import type * as WebauthnHelpers from '@simplewebauthn/server/helpers';
 import { normalizeEmail } from '../../platform/auth';
 import { ServiceUnavailableError } from '../../platform/errors';
 import { lazyRequire } from '../../platform/lazy-require';
-import { uid } from '../../platform/plugin-id';
 import type { PasskeyOwnerInput } from './mfa.shapes';
 import { takeWebauthnChallenge } from './mfa.data';
+import {
+  createPasskey,
+  createWebauthnChallenge,
+  deleteExpiredWebauthnChallenges,
+  deletePasskey,
+  deletePasskeysOf,
+  deletePasskeysSince,
+  passkeyByCredentialId,
+  passkeyOfOwner,
+  passkeysOf,
+  recordPasskeyUse,
+  webauthnChallengeByLookup,
+  type PasskeyRow,
+  type ChallengeRow,
+} from './passkeys.data';
 import type { ClientInfo } from '../../platform/client';
 import { secretHash, sha256 } from '../../platform/secret-hash';
 import { getService } from '../../platform/get-service';
@@ -26,8 +40,6 @@ import type { Tokens } from './refresh-token';
 const webauthn = lazyRequire<typeof WebauthnServer>('@simplewebauthn/server');
 const webauthnHelpers = lazyRequire<typeof WebauthnHelpers>('@simplewebauthn/server/helpers');
 
-const PASSKEY = uid('passkey');
-const CHALLENGE = uid('webauthn-challenge');
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** ES256 and RS256. */
 const ALGORITHMS = [-7, -257];
@@ -45,27 +57,6 @@ export const PASSKEY_ERRORS = {
   notFound: 'Passkey not found',
   noSite: 'Site URL is not configured',
 } as const;
-
-interface PasskeyRow {
-  id: number;
-  documentId: string;
-  userId: number;
-  credentialId: string;
-  publicKey: string;
-  counter: number | string;
-  transports?: string[] | null;
-  name?: string | null;
-  createdAt: string | Date;
-  lastUsedAt?: string | Date | null;
-}
-
-interface ChallengeRow {
-  id: number;
-  purpose: string;
-  challenge: string;
-  userId?: number | null;
-  expiresAt: number | string;
-}
 
 const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 const summary = (row: PasskeyRow) => ({ id: row.documentId, name: row.name ?? 'Passkey', createdAt: iso(row.createdAt)!, lastUsedAt: iso(row.lastUsedAt) });
@@ -101,18 +92,17 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     };
   };
 
-  const rowsOf = async (userId: number) =>
-    (await strapi.db.query(PASSKEY).findMany({ where: { userId }, orderBy: { id: 'asc' } })) as PasskeyRow[];
+  const rowsOf = (userId: number) => passkeysOf(strapi, userId);
 
   const saveChallenge = async (purpose: typeof ADD_PASSKEY | 'login', challenge: string, userId: number | null, lookup: string) => {
     const now = clock().now();
-    await strapi.db.query(CHALLENGE).deleteMany({ where: { expiresAt: { $lt: now } } });
-    await strapi.db.query(CHALLENGE).create({ data: { lookup, purpose, challenge, userId, expiresAt: now + CHALLENGE_TTL_MS } });
+    await deleteExpiredWebauthnChallenges(strapi, now);
+    await createWebauthnChallenge(strapi, { lookup, purpose, challenge, userId, expiresAt: now + CHALLENGE_TTL_MS });
   };
 
   /** The challenge row, used up by this call; none when unknown, expired, for another purpose or taken already. */
   const takeChallenge = async (lookup: string, purpose: string): Promise<ChallengeRow | null> => {
-    const row = (await strapi.db.query(CHALLENGE).findOne({ where: { lookup } })) as ChallengeRow | null;
+    const row = await webauthnChallengeByLookup(strapi, lookup);
     if (!row || row.purpose !== purpose) return null;
     if (!(await takeWebauthnChallenge(strapi, row.id))) return null;
     return Number(row.expiresAt) > clock().now() ? row : null;
@@ -136,20 +126,20 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async remove(userId: number, id: string) {
-      const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
+      const row = await passkeyOfOwner(strapi, userId, id);
       if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
-      await strapi.db.query(PASSKEY).delete({ where: { id: row.id } });
+      await deletePasskey(strapi, row.id);
       getService(strapi, 'credential-alerts').changed(userId, 'passkey-removed');
       return { message: 'Passkey removed' };
     },
 
     async removeUser(...userIds: number[]) {
-      await strapi.db.query(PASSKEY).deleteMany({ where: { userId: { $in: userIds } } });
+      await deletePasskeysOf(strapi, userIds);
     },
 
     /** The account's passkeys registered at `since` or later (an e-mail revert takes them back). */
     async removeAddedSince(userId: number, since: Date) {
-      await strapi.db.query(PASSKEY).deleteMany({ where: { userId, createdAt: { $gte: since } } });
+      await deletePasskeysSince(strapi, userId, since);
     },
 
     /**
@@ -206,18 +196,16 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       );
       if (!verification.registrationInfo) throw failed();
       const { credential } = verification.registrationInfo;
-      if (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: credential.id } })) throw failed();
-      const created = (await strapi.db.query(PASSKEY).create({
-        data: {
-          userId,
-          credentialId: credential.id,
-          publicKey: webauthnHelpers().isoBase64URL.fromBuffer(credential.publicKey),
-          counter: credential.counter,
-          transports: credential.transports ?? null,
-          name: name?.trim() || 'Passkey',
-          createdAt: new Date(clock().now()),
-        },
-      })) as PasskeyRow;
+      if (await passkeyByCredentialId(strapi, credential.id)) throw failed();
+      const created = await createPasskey(strapi, {
+        userId,
+        credentialId: credential.id,
+        publicKey: webauthnHelpers().isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? null,
+        name: name?.trim() || 'Passkey',
+        createdAt: new Date(clock().now()),
+      });
       getService(strapi, 'credential-alerts').changed(userId, 'passkey-added');
       const { id, name: shownName, createdAt } = summary(created);
       return { id, name: shownName, createdAt };
@@ -244,7 +232,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const rp = await relyingParty();
       const row = await takeChallenge(`login:${sha256(key)}`, 'login');
       if (!row) throw failed();
-      const passkey = (await strapi.db.query(PASSKEY).findOne({ where: { credentialId: String(response.id) } })) as PasskeyRow | null;
+      const passkey = await passkeyByCredentialId(strapi, String(response.id));
       if (!passkey || (row.userId != null && row.userId !== passkey.userId)) throw failed();
       const verification = await verified(() =>
         webauthn().verifyAuthenticationResponse({
@@ -260,10 +248,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await getService(strapi, 'accounts').findUser(passkey.userId);
       if (!user) throw failed();
       if (user.blocked === true) throw new errors.ApplicationError('Your account has been blocked by an administrator');
-      await strapi.db.query(PASSKEY).update({
-        where: { id: passkey.id },
-        data: { counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date(clock().now()) },
-      });
+      await recordPasskeyUse(strapi, passkey.id, verification.authenticationInfo.newCounter, new Date(clock().now()));
       const config = await getService(strapi, 'settings').get();
       return { user, tokens: await getService(strapi, 'sign-in').complete(user, client, config, 'passkey') };
     },

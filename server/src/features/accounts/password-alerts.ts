@@ -8,6 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { USER_UID } from '../../platform/uids';
 import { getService } from '../../platform/get-service';
+import { idsOfUsers } from './users.data';
 
 interface LifecycleEvent {
   params: { where?: unknown; data?: Record<string, unknown> };
@@ -21,8 +22,7 @@ export const alertOnPasswordChanges = (strapi: Core.Strapi): (() => void) => {
   // The matched ids are read before the change (the `where` may name the old password hash or token).
   const remember = async (event: LifecycleEvent) => {
     if (event.params.data?.password === undefined) return;
-    const users = (await strapi.db.query(USER_UID).findMany({ where: event.params.where as object, select: ['id'] })) as { id: number }[];
-    event.state.passwordChangedIds = users.map((user) => user.id);
+    event.state.passwordChangedIds = await idsOfUsers(strapi, event.params.where as object);
   };
   const alert = (event: LifecycleEvent) => {
     const ids = event.state.passwordChangedIds as number[] | undefined;

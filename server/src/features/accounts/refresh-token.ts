@@ -16,13 +16,28 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PluginConfig } from '../../platform/config/schema';
 import { REFRESH_ERRORS } from '../../platform/auth';
-import { USER_UID } from '../../platform/uids';
 import type { ClientInfo } from '../../platform/client';
 import { getService } from '../../platform/get-service';
-import { uid } from '../../platform/plugin-id';
 import { sha256 } from '../../platform/secret-hash';
+import {
+  createToken,
+  deleteTokens,
+  hostSessionOfToken,
+  liveSessionsOf,
+  recordRotation,
+  sessionsOfTokens,
+  tokenByHash,
+  tokenById,
+  tokenOfHostSession,
+  touchToken,
+  type SessionRow,
+  type TokenRow,
+  type TokenWhere,
+} from './refresh-token.data';
+import { blockedStateOf } from './users.data';
 
-const UID = uid('refresh-token');
+export type { SessionRow } from './refresh-token.data';
+
 const ORIGIN = 'users-permissions';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const IV_BYTES = 12;
@@ -33,25 +48,6 @@ const TAG_BYTES = 16;
 export interface Tokens {
   jwt: string;
   refreshToken: string;
-}
-
-interface TokenRow {
-  id: number;
-  userId: number;
-  expiresAt: string | number;
-  sessionId?: string | null;
-  hostToken?: string | null;
-}
-
-/** A session as the account's session list reads it. */
-export interface SessionRow {
-  id: number;
-  createdAt: string | Date;
-  lastUsedAt: string | number | null;
-  expiresAt: string | number;
-  ip: string | null;
-  userAgent: string | null;
-  sessionId: string | null;
 }
 
 interface HostSession {
@@ -101,7 +97,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** An access token from the host session the row's token now stands for (rotated by another refresh), or null. */
   const rotatedByAnother = async (token: string, row: TokenRow): Promise<string | null> => {
-    const current = (await strapi.db.query(UID).findOne({ where: { id: row.id } })) as TokenRow | null;
+    const current = await tokenById(strapi, row.id);
     if (!current || current.sessionId === row.sessionId || !current.hostToken) return null;
     const winner = unseal(token, current.hostToken);
     return winner ? hostAccessToken(winner) : null;
@@ -124,14 +120,11 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
       throw invalid();
     }
     // Conditional on the session rotated from: of two concurrent refreshes of this token, one records its rotation.
-    const { count } = await strapi.db.query(UID).updateMany({
-      where: { id: row.id, sessionId: row.sessionId },
-      data: { sessionId: rotated.sessionId, hostToken: sealFor(token, rotated.token) },
-    });
+    const count = await recordRotation(strapi, row.id, row.sessionId, rotated.sessionId, sealFor(token, rotated.token));
     if (count === 1) return access;
     // The other one won. The host's rotation is not atomic, so ours may have made a second live session: end it,
     // unless the host gave both the same one, and answer from the winner's.
-    const current = (await strapi.db.query(UID).findOne({ where: { id: row.id } })) as TokenRow | null;
+    const current = await tokenById(strapi, row.id);
     if (current?.sessionId !== rotated.sessionId) await sessions().revokeSessionById(String(row.userId), rotated.sessionId);
     const winner = current?.hostToken ? unseal(token, current.hostToken) : null;
     const winnerAccess = winner ? await hostAccessToken(winner) : null;
@@ -147,9 +140,9 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     seal(token, hostRefreshToken, getService(strapi, 'clock').randomBytes(IV_BYTES));
 
   /** Deletes the tokens matching `where` and, in refresh mode, ends the host sessions behind them. */
-  const deleteWhere = async (where: Record<string, unknown>): Promise<number> => {
-    const rows = sessionMode() ? ((await strapi.db.query(UID).findMany({ where, select: ['userId', 'sessionId'] })) as TokenRow[]) : [];
-    const { count } = await strapi.db.query(UID).deleteMany({ where });
+  const deleteWhere = async (where: TokenWhere): Promise<number> => {
+    const rows = sessionMode() ? await sessionsOfTokens(strapi, where) : [];
+    const count = await deleteTokens(strapi, where);
     await endHostSessions(rows);
     // Their access tokens die with them, on every instance (access-tokens.ts).
     if (count > 0) await getService(strapi, 'access-tokens').revoked();
@@ -174,18 +167,16 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
         jwt = access;
       }
       const now = clock.now();
-      const row = (await strapi.db.query(UID).create({
-        data: {
-          tokenHash: sha256(token),
-          userId,
-          expiresAt: now + config.auth.refreshToken.expiresIn * 1000,
-          lastUsedAt: now,
-          ip: client.ip,
-          userAgent: client.userAgent,
-          sessionId: host?.sessionId ?? null,
-          hostToken: host ? sealFor(token, host.token) : null,
-        },
-      })) as TokenRow;
+      const row = await createToken(strapi, {
+        tokenHash: sha256(token),
+        userId,
+        expiresAt: now + config.auth.refreshToken.expiresIn * 1000,
+        lastUsedAt: now,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        sessionId: host?.sessionId ?? null,
+        hostToken: host ? sealFor(token, host.token) : null,
+      });
       jwt ??= legacyJwt(userId, row.id, config);
       await this.purgeExpired();
       return { jwt, refreshToken: token };
@@ -194,14 +185,14 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
     /** A new access token for a live refresh token; throws the 400s of docs/accounts.md#errors otherwise (and drops dead tokens). */
     async refresh(token: string, config: PluginConfig): Promise<string> {
       if (!TOKEN_PATTERN.test(token)) throw invalid();
-      const row = (await strapi.db.query(UID).findOne({ where: { tokenHash: sha256(token) } })) as TokenRow | null;
+      const row = await tokenByHash(strapi, sha256(token));
       if (!row) throw invalid();
 
       if (Number(row.expiresAt) <= getService(strapi, 'clock').now()) {
         await deleteWhere({ id: row.id });
         throw new errors.ValidationError(REFRESH_ERRORS.expired);
       }
-      const user = await strapi.db.query(USER_UID).findOne({ where: { id: row.userId }, select: ['id', 'blocked'] });
+      const user = await blockedStateOf(strapi, row.userId);
       if (!user) {
         await deleteWhere({ id: row.id });
         throw invalid();
@@ -211,7 +202,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ValidationError(REFRESH_ERRORS.blocked);
       }
 
-      await strapi.db.query(UID).updateMany({ where: { id: row.id }, data: { lastUsedAt: getService(strapi, 'clock').now() } });
+      await touchToken(strapi, row.id, getService(strapi, 'clock').now());
       if (!sessionMode()) return legacyJwt(row.userId, row.id, config);
       // Concurrent refreshes of one token in this process share one rotation of its host session.
       const pending = rotations.get(row.id);
@@ -245,16 +236,12 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The account's live sessions (refresh tokens not expired), newest first. */
     async list(userId: number): Promise<SessionRow[]> {
-      return (await strapi.db.query(UID).findMany({
-        where: { userId, expiresAt: { $gt: getService(strapi, 'clock').now() } },
-        select: ['id', 'createdAt', 'lastUsedAt', 'expiresAt', 'ip', 'userAgent', 'sessionId'],
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      })) as SessionRow[];
+      return liveSessionsOf(strapi, userId, getService(strapi, 'clock').now());
     },
 
     /** The row id of the session a host session id belongs to ('refresh' mode), if it is one of the plugin's. */
     async rowOfHostSession(userId: number, sessionId: string): Promise<number | undefined> {
-      const row = (await strapi.db.query(UID).findOne({ where: { userId, sessionId }, select: ['id'] })) as TokenRow | null;
+      const row = await tokenOfHostSession(strapi, userId, sessionId);
       return row?.id;
     },
 
@@ -270,7 +257,7 @@ const refreshToken = ({ strapi }: { strapi: Core.Strapi }) => {
      * session issued until now (the host's own login has no session to name).
      */
     async revokeOthers(userId: number, keep: number | undefined, hostSession?: string): Promise<number> {
-      const kept = keep === undefined ? null : ((await strapi.db.query(UID).findOne({ where: { id: keep }, select: ['sessionId'] })) as TokenRow | null);
+      const kept = keep === undefined ? null : await hostSessionOfToken(strapi, keep);
       const count = await deleteWhere(keep === undefined ? { userId } : { userId, id: { $ne: keep } });
       if (sessionMode()) {
         const spared = new Set([hostSession, kept?.sessionId].filter(Boolean));

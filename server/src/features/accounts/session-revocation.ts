@@ -7,7 +7,7 @@
  * recursive SELECT over `child_id`), and every instance forgets what it knew of live sessions (the `sessions` scope).
  */
 import type { Core } from '@strapi/strapi';
-import { HOST_SESSION_UID } from './access-tokens';
+import { deleteHostSessions, HOST_SESSION_UID, hostSessionsMatching, rotatedAncestors } from './host-sessions.data';
 import { currentTransaction } from '../cache';
 import { getService } from '../../platform/get-service';
 
@@ -28,29 +28,15 @@ const ancestorsOf = async (strapi: Core.Strapi, sessionIds: string[]): Promise<s
     const own = new Set(sessionIds);
     return [...new Set(found)].filter((id) => !own.has(id));
   }
-  const { tableName } = strapi.db.metadata.get(HOST_SESSION_UID);
-  const schema = strapi.db.getSchemaName();
-  const table = schema ? `${schema}.${tableName}` : tableName;
-  const list = sessionIds.map(() => '?').join(', ');
-  const statement = strapi.db.connection.raw(
-    `WITH RECURSIVE up(session_id) AS (SELECT session_id FROM ?? WHERE child_id IN (${list}) ` +
-      'UNION SELECT s.session_id FROM ?? s JOIN up ON s.child_id = up.session_id) SELECT session_id FROM up',
-    [table, ...sessionIds, table],
-  );
   // Inside the delete's transaction when there is one (on SQLite its one connection is held by it).
-  const trx = await currentTransaction(strapi);
-  const result = (await (trx ? statement.transacting(trx as never) : statement)) as { rows?: { session_id: string }[] } | { session_id: string }[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
-  return rows.map((row) => String(row.session_id)).filter((id) => !sessionIds.includes(id));
+  return rotatedAncestors(strapi, sessionIds, await currentTransaction(strapi));
 };
 
 export const revokeTokensWithHostSessions = (strapi: Core.Strapi): (() => void) => {
   // The matched rows are read before the delete (afterwards they are gone).
   // Only the content API's sessions: the admin panel's (origin `admin`) share the table and are left as they are.
   const remember = async (event: LifecycleEvent) => {
-    const rows = (await strapi.db
-      .query(HOST_SESSION_UID)
-      .findMany({ where: event.params.where as object, select: ['sessionId', 'origin'] })) as { sessionId: string; origin: string }[];
+    const rows = await hostSessionsMatching(strapi, event.params.where as object);
     event.state.endedSessions = rows.filter((row) => row.origin === ORIGIN).map((row) => row.sessionId);
   };
   const ended = async (event: LifecycleEvent) => {
@@ -59,7 +45,7 @@ export const revokeTokensWithHostSessions = (strapi: Core.Strapi): (() => void) 
     const ancestors = await ancestorsOf(strapi, sessionIds);
     // Runs this lifecycle again for them: their own ancestors are among these, so it stops there.
     for (let start = 0; start < ancestors.length; start += CHUNK) {
-      await strapi.db.query(HOST_SESSION_UID).deleteMany({ where: { sessionId: { $in: ancestors.slice(start, start + CHUNK) } } });
+      await deleteHostSessions(strapi, ancestors.slice(start, start + CHUNK));
     }
     await getService(strapi, 'access-tokens').revoked();
   };

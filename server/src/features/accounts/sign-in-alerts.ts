@@ -5,19 +5,13 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../platform/config/schema';
-import { uid } from '../../platform/plugin-id';
 import { signInNetwork, type ClientInfo } from '../../platform/client';
 import { secretHash } from '../../platform/secret-hash';
 import { getService } from '../../platform/get-service';
 import { sendNotice, signInAlert } from './account-mails';
+import { createDevice, deleteDevicesOf, deleteDevicesSeenBy, deviceByLookup, deviceExists, touchDevice } from './sign-in-alerts.data';
 
-const UID = uid('sign-in-device');
 export const DEVICE_MEMORY_MS = 90 * 86_400_000;
-
-interface DeviceRow {
-  id: number;
-  lastSeenAt: string | number;
-}
 
 const signInAlerts = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
@@ -29,22 +23,21 @@ const signInAlerts = ({ strapi }: { strapi: Core.Strapi }) => ({
     const clock = getService(strapi, 'clock');
     const now = clock.now();
     const lookup = secretHash(strapi, 'sign-in-device', String(user.id), client.userAgent, signInNetwork(client.ip));
-    const row = (await strapi.db.query(UID).findOne({ where: { lookup }, select: ['id', 'lastSeenAt'] })) as DeviceRow | null;
+    const row = await deviceByLookup(strapi, lookup);
     let isNew: boolean;
     if (row) {
-      const { count } = await strapi.db.query(UID).updateMany({ where: { id: row.id, lastSeenAt: row.lastSeenAt }, data: { lastSeenAt: now } });
-      isNew = count === 1 && Number(row.lastSeenAt) <= now - DEVICE_MEMORY_MS;
+      isNew = (await touchDevice(strapi, row, now)) && Number(row.lastSeenAt) <= now - DEVICE_MEMORY_MS;
     } else {
       try {
-        await strapi.db.query(UID).create({ data: { lookup, userId: user.id, lastSeenAt: now } });
+        await createDevice(strapi, lookup, user.id, now);
         isNew = true;
       } catch (error) {
         // The unique lookup: a concurrent sign-in from the same device recorded it first (and mails).
-        if (await strapi.db.query(UID).findOne({ where: { lookup }, select: ['id'] })) return;
+        if (await deviceExists(strapi, lookup)) return;
         throw error;
       }
     }
-    await strapi.db.query(UID).deleteMany({ where: { userId: user.id, lastSeenAt: { $lte: now - DEVICE_MEMORY_MS } } });
+    await deleteDevicesSeenBy(strapi, user.id, now - DEVICE_MEMORY_MS);
     if (isNew && notify && config.account.signInAlerts) {
       await sendNotice(strapi, signInAlert(user.email, new Date(now), client.ip, client.userAgent));
     }
@@ -52,7 +45,7 @@ const signInAlerts = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** Forgets every device of these accounts (account deletion). */
   async forget(userId: number): Promise<void> {
-    await strapi.db.query(UID).deleteMany({ where: { userId } });
+    await deleteDevicesOf(strapi, userId);
   },
 });
 

@@ -1,4 +1,4 @@
-/** The accounts' token epochs (features/accounts/access-tokens.ts): the one write the query engine cannot make atomic. */
+/** The accounts' token epochs (features/accounts/access-tokens.ts): when each account's last account-wide sign-out was. */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { uid } from '../../platform/plugin-id';
@@ -20,3 +20,9 @@ export const raiseTokenEpoch = async (strapi: Core.Strapi, userId: number, at: n
     .onConflict(column('userId'))
     .merge([column('validAfter'), column('updatedAt')]);
 };
+
+/** The account's `validAfter`, if it has a row. */
+export const tokenEpochOf = (strapi: Core.Strapi, userId: number) =>
+  strapi.db.query(EPOCH).findOne({ where: { userId }, select: ['validAfter'] }) as Promise<{ validAfter: string | number } | null>;
+
+export const deleteTokenEpochsOf = (strapi: Core.Strapi, userIds: number[]) => strapi.db.query(EPOCH).deleteMany({ where: { userId: { $in: userIds } } });

@@ -8,6 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { USER_UID } from '../../platform/uids';
 import { getService } from '../../platform/get-service';
+import { idsOfUsers } from './users.data';
 
 interface LifecycleEvent {
   params: { where?: unknown; data?: Record<string, unknown> };
@@ -20,8 +21,7 @@ const revokes = (data: Record<string, unknown> | undefined) =>
 export const revokeTokensOnUserChanges = (strapi: Core.Strapi): (() => void) => {
   // The matched ids are read before the change (after a delete they are gone).
   const remember = async (event: LifecycleEvent) => {
-    const users = (await strapi.db.query(USER_UID).findMany({ where: event.params.where as object, select: ['id'] })) as { id: number }[];
-    event.state.revokeUserIds = users.map((user) => user.id);
+    event.state.revokeUserIds = await idsOfUsers(strapi, event.params.where as object);
   };
   const rememberOnChange = async (event: LifecycleEvent) => {
     if (revokes(event.params.data)) await remember(event);

@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from 'async_hooks';
 import type { Core } from '@strapi/strapi';
 import type { CacheScope } from '../../platform/cache-scopes';
-import { bumpVersions, ensureVersionsTable, readVersions } from './versions.data';
+import { bumpVersions, currentTransaction, ensureVersionsTable, readVersions } from './versions.data';
 import { sharedReads } from './shared-reads';
 
 /** The scopes (platform/cache-scopes.ts says which writes raise which). */
@@ -77,13 +77,6 @@ const cacheVersions = ({ strapi }: { strapi: Core.Strapi }) => {
       await bumpVersions(strapi, scopes, await currentTransaction(strapi));
     },
   };
-};
-
-/** The knex transaction Strapi's Query Engine is running in, if any (`transaction()` with no callback, nested, hands it over and commits nothing). */
-export const currentTransaction = async (strapi: Core.Strapi): Promise<unknown> => {
-  if (!strapi.db.inTransaction()) return undefined;
-  const handle = (await (strapi.db.transaction as unknown as () => Promise<{ get: () => unknown }>).call(strapi.db)) as { get: () => unknown };
-  return handle.get();
 };
 
 export type CacheVersionsService = ReturnType<typeof cacheVersions>;

@@ -3,6 +3,7 @@
  * permissions version (re-read when it moved), not at every hit.
  */
 import type { Core } from '@strapi/strapi';
+import { publicPermissionRows } from './public-actions.data';
 
 export function publicActions(strapi: Core.Strapi) {
   let known: { version: number; actions: Set<string> } | undefined;
@@ -10,9 +11,7 @@ export function publicActions(strapi: Core.Strapi) {
     /** Whether the Public role holds every one of `actions`, as of `permissionsVersion`. */
     async may(actions: readonly string[], permissionsVersion: number): Promise<boolean> {
       if (known?.version !== permissionsVersion) {
-        const rows = (await strapi.db
-          .query('plugin::users-permissions.permission')
-          .findMany({ where: { role: { type: 'public' } }, select: ['action'] })) as { action: string }[];
+        const rows = await publicPermissionRows(strapi);
         known = { version: permissionsVersion, actions: new Set(rows.map((row) => row.action)) };
       }
       const allowed = known.actions;

@@ -54,3 +54,10 @@ export const bumpVersions = async (strapi: Core.Strapi, scopes: readonly string[
   if (trx) query.transacting(trx as never);
   await query.whereIn('scope', sorted).increment('version', 1);
 };
+
+/** The knex transaction Strapi's Query Engine is running in, if any (`transaction()` with no callback, nested, hands it over and commits nothing). */
+export const currentTransaction = async (strapi: Core.Strapi): Promise<unknown> => {
+  if (!strapi.db.inTransaction()) return undefined;
+  const handle = (await (strapi.db.transaction as unknown as () => Promise<{ get: () => unknown }>).call(strapi.db)) as { get: () => unknown };
+  return handle.get();
+};

@@ -6,10 +6,8 @@
 import type { Core } from '@strapi/strapi';
 import type { PluginConfig } from '../../platform/config/schema';
 import type { CommentStatus } from './comment-vocabulary';
-import { uid } from '../../platform/plugin-id';
 import { applyRules } from './moderation-rules';
-
-const COMMENT = uid('comment');
+import { countApprovedOfAuthor } from './admission.data';
 
 export const admission = (strapi: Core.Strapi) => ({
   async statusFor(content: string, authorId: number | null, config: PluginConfig, exceptId?: number): Promise<CommentStatus> {
@@ -17,9 +15,7 @@ export const admission = (strapi: Core.Strapi) => ({
     if (verdict) return verdict;
     if (config.comments.autoApprove) return 'approved';
     if (config.comments.moderation.trustApproved && authorId !== null) {
-      const approved = await strapi.db.query(COMMENT).count({
-        where: { author: { id: authorId }, status: 'approved', deleted: { $ne: true }, ...(exceptId ? { id: { $ne: exceptId } } : {}) },
-      });
+      const approved = await countApprovedOfAuthor(strapi, authorId, exceptId);
       if (approved > 0) return 'approved';
     }
     return 'pending';

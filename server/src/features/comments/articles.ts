@@ -3,14 +3,14 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Identifier } from './comment-vocabulary';
 import { uid } from '../../platform/plugin-id';
+import { documentIdOfArticleRow, firstPublishedRow } from './articles.data';
 
 const ARTICLE = uid('article');
 
 const articleDocumentId = async (strapi: Core.Strapi, identifier: Identifier): Promise<string | undefined> => {
   if (typeof identifier === 'string') return identifier;
   // A numeric id may name the draft or the published row, of any locale; each gives the documentId (published is checked next).
-  const row = await strapi.db.query(ARTICLE).findOne({ select: ['documentId'], where: { id: identifier } });
-  return row?.documentId;
+  return documentIdOfArticleRow(strapi, identifier);
 };
 
 /** A published article document: the row a comment's answer names, and the locale whose version it links. */
@@ -30,11 +30,7 @@ export const findPublishedArticle = async (strapi: Core.Strapi, identifier: Iden
   if (!documentId) throw new errors.NotFoundError('Article not found');
   const article = await strapi.documents(ARTICLE).findOne({ documentId, status: 'published', fields: ['documentId'] });
   if (article) return { id: article.id as number, documentId: article.documentId };
-  const other = (await strapi.db.query(ARTICLE).findOne({
-    select: ['id', 'documentId', 'locale'],
-    where: { documentId, publishedAt: { $notNull: true } },
-    orderBy: { id: 'asc' },
-  })) as { id: number; documentId: string; locale: string } | null;
+  const other = await firstPublishedRow(strapi, documentId);
   if (!other) throw new errors.NotFoundError('Article not found');
   return { id: other.id, documentId: other.documentId, locale: other.locale };
 };

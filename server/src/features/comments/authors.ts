@@ -13,31 +13,16 @@ import { getService } from '../../platform/get-service';
 import { admission } from './admission';
 import type { z } from 'zod/v4';
 import type { editedComment, myComment } from './comments.shapes';
+import { countApprovedReplies, ownedComment, pageOfAuthor, writeTombstone, type OwnedRow } from './authors.data';
 
 const COMMENT = uid('comment');
 
 export type EditedComment = z.infer<typeof editedComment>;
 export type MyComment = z.infer<typeof myComment>;
 
-interface OwnedRow {
-  id: number;
-  documentId: string;
-  status: CommentStatus;
-  createdAt: Date | string;
-  deleted: boolean | null;
-  author?: { id: number } | null;
-}
-
 export const authors = (strapi: Core.Strapi) => {
   const find = async (identifier: Identifier | undefined): Promise<OwnedRow> => {
-    const row =
-      identifier === undefined
-        ? null
-        : ((await strapi.db.query(COMMENT).findOne({
-            select: ['id', 'documentId', 'status', 'createdAt', 'deleted'],
-            where: typeof identifier === 'number' ? { id: identifier } : { documentId: identifier },
-            populate: { author: { select: ['id'] } },
-          })) as OwnedRow | null);
+    const row = identifier === undefined ? null : await ownedComment(strapi, identifier);
     if (!row || row.deleted) throw new errors.NotFoundError('Comment not found');
     return row;
   };
@@ -78,15 +63,12 @@ export const authors = (strapi: Core.Strapi) => {
     async remove(identifier: Identifier | undefined, userId: number): Promise<void> {
       const row = await find(identifier);
       if (!ownedBy(row, userId)) throw forbidden("Cannot delete another user's comment");
-      const replies = await strapi.db.query(COMMENT).count({ where: { parent: { id: row.id }, status: 'approved' } });
+      const replies = await countApprovedReplies(strapi, row.id);
       if (row.status === 'approved' && replies > 0) {
         // A tombstone is written in place, not through the Document Service's delete: its `bag-comment.deleted` is
         // emitted here (the payload read before the text goes), as features/comments/comment-events.document-middleware.ts does for a delete.
         const emitDeleted = await getService(strapi, 'comment-events').beforeDelete([row.documentId]);
-        await strapi.db.query(COMMENT).update({
-          where: { id: row.id },
-          data: { content: '', contentHtml: '', deleted: true, author: null, ip: null, userAgent: null, pinnedAt: null },
-        });
+        await writeTombstone(strapi, row.id);
         emitDeleted();
       } else {
         await strapi.documents(COMMENT).delete({ documentId: row.documentId });
@@ -95,19 +77,8 @@ export const authors = (strapi: Core.Strapi) => {
 
     /** The account's comments in every status, newest first. */
     async mine(userId: number, page: number, pageSize: number) {
-      const where = { author: { id: userId }, deleted: { $ne: true } };
-      const [rows, total] = await Promise.all([
-        strapi.db.query(COMMENT).findMany({
-          select: ['documentId', 'content', 'status', 'createdAt', 'editedAt'],
-          where,
-          populate: { article: { select: ['documentId', 'slug', 'title'] } },
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-          offset: (page - 1) * pageSize,
-          limit: pageSize,
-        }),
-        strapi.db.query(COMMENT).count({ where }),
-      ]);
-      const data: MyComment[] = rows.map((row: Record<string, any>) => ({
+      const [rows, total] = await pageOfAuthor(strapi, userId, page, pageSize);
+      const data: MyComment[] = rows.map((row) => ({
         documentId: row.documentId,
         content: row.content,
         status: row.status,

@@ -6,20 +6,17 @@ import type { Core } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { inChunks } from '../../platform/chunks';
 import { articleCommentIds } from './tables.data';
+import { deleteCommentRows, familyOf } from './bookkeeping.data';
 
 const COMMENT = uid('comment');
 
 export const bookkeeping = (strapi: Core.Strapi) => ({
     /** Before a comment is deleted: its replies move up to its parent (or become roots), so no one else's text is lost. */
     async reparentChildren(documentId: string) {
-      const comment = await strapi.db.query(COMMENT).findOne({
-        select: ['id'],
-        where: { documentId },
-        populate: { parent: { select: ['documentId'] }, children: { select: ['documentId'] } },
-      });
+      const comment = await familyOf(strapi, documentId);
       if (!comment) return;
       const data: Record<string, unknown> = { parent: comment.parent?.documentId ?? null };
-      for (const child of (comment.children ?? []) as { documentId: string }[]) {
+      for (const child of comment.children ?? []) {
         await strapi.documents(COMMENT).update({ documentId: child.documentId, data });
       }
     },
@@ -31,6 +28,6 @@ export const bookkeeping = (strapi: Core.Strapi) => ({
 
     /** Deletes comments by id, in chunks. */
     async deleteByIds(ids: number[]): Promise<number> {
-      return inChunks(ids, async (chunk) => Number((await strapi.db.query(COMMENT).deleteMany({ where: { id: { $in: chunk } } })).count));
+      return inChunks(ids, (chunk) => deleteCommentRows(strapi, chunk));
     },
 });

@@ -9,16 +9,15 @@ import type { PluginConfig } from '../../platform/config/schema';
 import { forbidden } from '../../platform/errors';
 import { uid } from '../../platform/plugin-id';
 import { getService } from '../../platform/get-service';
+import { articleExists, closedFlagOf, createThreadFlag, earliestOfArticle, updateClosedFlag } from './closing.data';
 
-const THREAD = uid('comment-thread');
 const ARTICLE = uid('article');
 
 export const closing = (strapi: Core.Strapi) => {
   const part = {
     /** Closed by an administrator. */
     async closedByAdmin(articleDocumentId: string): Promise<boolean> {
-      const row = await strapi.db.query(THREAD).findOne({ select: ['closed'], where: { article: articleDocumentId } });
-      return Boolean(row?.closed);
+      return closedFlagOf(strapi, articleDocumentId);
     },
 
     /**
@@ -31,13 +30,9 @@ export const closing = (strapi: Core.Strapi) => {
       if (!closeAfter) return false;
       const hasFirstPublished = Boolean(strapi.getModel(ARTICLE).attributes.firstPublishedAt);
       const field = hasFirstPublished ? 'firstPublishedAt' : 'createdAt';
-      const row = await strapi.db.query(ARTICLE).findOne({
-        select: [field],
-        where: { documentId: articleDocumentId, [field]: { $notNull: true } },
-        orderBy: { [field]: 'asc' },
-      });
-      if (!row?.[field]) return false;
-      return getService(strapi, 'clock').now() - new Date(row[field]).getTime() > closeAfter * 1000;
+      const first = await earliestOfArticle(strapi, articleDocumentId, field);
+      if (!first) return false;
+      return getService(strapi, 'clock').now() - new Date(first as string | number | Date).getTime() > closeAfter * 1000;
     },
 
     /** 403 `Comments are closed for this article` on a closed thread. */
@@ -47,16 +42,13 @@ export const closing = (strapi: Core.Strapi) => {
 
     /** Closes or reopens an article document's thread (any of its rows, any status, may be named). */
     async setClosed(articleDocumentId: string, closed: boolean): Promise<{ documentId: string; closed: boolean }> {
-      const article = await strapi.db.query(ARTICLE).findOne({ select: ['documentId'], where: { documentId: articleDocumentId } });
-      if (!article) throw new errors.NotFoundError('Article not found');
-      const { count } = await strapi.db.query(THREAD).updateMany({ where: { article: articleDocumentId }, data: { closed } });
-      if (count === 0) {
+      if (!(await articleExists(strapi, articleDocumentId))) throw new errors.NotFoundError('Article not found');
+      if ((await updateClosedFlag(strapi, articleDocumentId, closed)) === 0) {
         try {
-          await strapi.db.query(THREAD).create({ data: { article: articleDocumentId, closed } });
+          await createThreadFlag(strapi, articleDocumentId, closed);
         } catch (error) {
           // The unique article: a concurrent first close created the row first; this call's state is written over it.
-          const { count: updated } = await strapi.db.query(THREAD).updateMany({ where: { article: articleDocumentId }, data: { closed } });
-          if (updated === 0) throw error;
+          if ((await updateClosedFlag(strapi, articleDocumentId, closed)) === 0) throw error;
         }
       }
       return { documentId: articleDocumentId, closed };

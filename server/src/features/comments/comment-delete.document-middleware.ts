@@ -3,7 +3,8 @@
  * deletes its likes and reports (rows keyed by comment id, no relation).
  */
 import type { Core, Modules } from '@strapi/strapi';
-import { commentParams, COMMENT } from './comment-rule.document-middleware';
+import { commentParams } from './comment-rule.document-middleware';
+import { rowIdsOf } from './bookkeeping.data';
 import { getService } from '../../platform/get-service';
 
 /** Likes and reports are rows keyed by comment id (no relation), so they go explicitly with their comments. */
@@ -18,8 +19,8 @@ export const commentDelete =
     const params = commentParams(context);
     if (!params?.documentId || context.action !== 'delete') return next();
     await getService(strapi, 'comments').reparentChildren(params.documentId);
-    const rows = await strapi.db.query(COMMENT).findMany({ select: ['id'], where: { documentId: params.documentId } });
+    const ids = await rowIdsOf(strapi, params.documentId);
     const result = await next();
-    await forgetFeedback(strapi, rows.map((row: { id: number }) => row.id));
+    await forgetFeedback(strapi, ids);
     return result;
   };

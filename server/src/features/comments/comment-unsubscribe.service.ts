@@ -5,13 +5,12 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { uid } from '../../platform/plugin-id';
 import { serverUrl, type ServerConfig } from '../../platform/server-url';
 import { getService } from '../../platform/get-service';
 import { secretHash } from '../../platform/secret-hash';
 import type { NotificationKind } from './notifications/templates';
+import { hasUnsubscribed, recordUnsubscription } from './comment-unsubscribe.data';
 
-const UNSUBSCRIBE = uid('comment-unsubscribe');
 
 /** `<kind>.<keyed hash of the address, hex>.<expiry, epoch seconds>.<HMAC-SHA-256, base64url>` */
 const TOKEN_PATTERN = /^(reply|digest|follow)\.([0-9a-f]{64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
@@ -54,8 +53,7 @@ export const unsubscribeLinks = (strapi: Core.Strapi) => {
     return { kind, lookup };
   };
 
-  const isUnsubscribed = async (kind: NotificationKind, email: string) =>
-    Boolean(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where: { lookup: lookupOf(email), kind } }));
+  const isUnsubscribed = (kind: NotificationKind, email: string) => hasUnsubscribed(strapi, lookupOf(email), kind);
 
   const part = {
     unsubscribeUrl,
@@ -69,13 +67,12 @@ export const unsubscribeLinks = (strapi: Core.Strapi) => {
     /** Stores the unsubscription a link's token names; a token not signed here or expired is a 400. */
     async unsubscribe(token: unknown): Promise<{ kind: NotificationKind }> {
       const { kind, lookup } = verifyToken(token);
-      const where = { lookup, kind };
-      if (!(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where }))) {
+      if (!(await hasUnsubscribed(strapi, lookup, kind))) {
         try {
-          await strapi.db.query(UNSUBSCRIBE).create({ data: where });
+          await recordUnsubscription(strapi, lookup, kind);
         } catch (error) {
           // The unique (lookup, kind): the same link followed twice at once.
-          if (!(await strapi.db.query(UNSUBSCRIBE).findOne({ select: ['id'], where }))) throw error;
+          if (!(await hasUnsubscribed(strapi, lookup, kind))) throw error;
         }
       }
       return { kind };

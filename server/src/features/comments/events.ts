@@ -7,11 +7,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import { COMMENT_EVENTS, type CommentEvent, type CommentStatus } from './comment-vocabulary';
-import { uid } from '../../platform/plugin-id';
 import { toIso } from '../../platform/time';
 import { getService } from '../../platform/get-service';
-
-const COMMENT = uid('comment');
+import { anyArticleOf, eventRows, notInStatus, type EventRow } from './events.data';
 
 /** The `comment` of every payload. */
 export interface CommentEventComment {
@@ -24,26 +22,7 @@ export interface CommentEventComment {
   parent: string | null;
 }
 
-interface Row {
-  documentId: string;
-  content: string;
-  status: CommentStatus;
-  createdAt: Date | string;
-  author: { documentId: string; username: string } | null;
-  parent: { documentId: string } | null;
-  article: { documentId: string; slug: string; title: string } | null;
-}
-
-const ARTICLE_FIELDS = ['documentId', 'slug', 'title'];
-const SELECT = ['documentId', 'content', 'status', 'createdAt'];
-const POPULATE = {
-  author: { select: ['documentId', 'username'] },
-  parent: { select: ['documentId'] },
-  // The article relation links every row of the document: the published one names it as the public sees it.
-  article: { select: ARTICLE_FIELDS, where: { publishedAt: { $notNull: true } } },
-};
-
-const toPayload = (row: Row): CommentEventComment => ({
+const toPayload = (row: EventRow): CommentEventComment => ({
   documentId: row.documentId,
   content: row.content,
   status: row.status,
@@ -70,19 +49,10 @@ const commentEvents = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The payloads of the given comments, one query (plus one for comments whose article has no published row). */
   const payloads = async (documentIds: string[]): Promise<CommentEventComment[]> => {
     if (documentIds.length === 0) return [];
-    const rows = (await strapi.db.query(COMMENT).findMany({
-      where: { documentId: { $in: documentIds } },
-      select: SELECT,
-      populate: POPULATE,
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    })) as Row[];
+    const rows = await eventRows(strapi, documentIds);
     const unpublished = rows.filter((row) => !row.article).map((row) => row.documentId);
     if (unpublished.length > 0) {
-      const drafts = (await strapi.db.query(COMMENT).findMany({
-        where: { documentId: { $in: unpublished } },
-        select: ['documentId'],
-        populate: { article: { select: ARTICLE_FIELDS } },
-      })) as Pick<Row, 'documentId' | 'article'>[];
+      const drafts = await anyArticleOf(strapi, unpublished);
       const byId = new Map(drafts.map((row) => [row.documentId, row.article]));
       for (const row of rows) if (!row.article) row.article = byId.get(row.documentId) ?? null;
     }
@@ -104,11 +74,7 @@ const commentEvents = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Of `documentIds`, those not in `status` yet: called before a status change is written, so a re-save is no event. */
     async notYet(documentIds: string[], status: CommentStatus): Promise<string[]> {
       if (documentIds.length === 0 || status === 'pending') return [];
-      const rows = await strapi.db.query(COMMENT).findMany({
-        select: ['documentId'],
-        where: { documentId: { $in: documentIds }, status: { $ne: status } },
-      });
-      return rows.map((row: { documentId: string }) => row.documentId);
+      return notInStatus(strapi, documentIds, status);
     },
 
     /** A comment was stored: `created`, and `approved` (with the followers' mails) when it was stored approved. */

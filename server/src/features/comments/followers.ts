@@ -7,26 +7,24 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Identifier } from './comment-vocabulary';
-import { uid } from '../../platform/plugin-id';
 import { findVisibleComment } from './tables.data';
 import { describeMailFailure } from '../../platform/mail-failure';
 import { getService } from '../../platform/get-service';
 import { findPublishedArticle } from './articles';
 import { followMail } from './notifications/templates';
 import { unsubscribeLinks } from './comment-unsubscribe.service';
-
-const COMMENT = uid('comment');
-const SUBSCRIPTION = uid('comment-subscription');
-const ARTICLE = uid('article');
-const USER = 'plugin::users-permissions.user';
-
-interface FollowedComment {
-  id: number;
-  content: string;
-  isAdmin: boolean | null;
-  author: { id: number; username: string } | null;
-  article: { documentId: string; title: string } | null;
-}
+import {
+  claimFollowerMails,
+  follow,
+  followedArticleIds,
+  followedComment,
+  followersOf,
+  isFollowing as isFollowingRow,
+  mailAddressesOf,
+  publishedArticleTitles,
+  unfollow,
+  unfollowAll,
+} from './followers.data';
 
 const commentFollowers = ({ strapi }: { strapi: Core.Strapi }) => {
   const inFlight = new Set<Promise<void>>();
@@ -44,17 +42,10 @@ const commentFollowers = ({ strapi }: { strapi: Core.Strapi }) => {
     inFlight.add(run);
   };
 
-  const isFollowing = async (articleDocumentId: string, userId: number) =>
-    Boolean(await strapi.db.query(SUBSCRIPTION).findOne({ select: ['id'], where: { articleDocumentId, subscriberId: userId } }));
+  const isFollowing = (articleDocumentId: string, userId: number) => isFollowingRow(strapi, articleDocumentId, userId);
 
   /** Takes the comment's one round of follower mails; of two instances approving it at once, exactly one gets it. */
-  const claim = async (id: number): Promise<boolean> => {
-    const { count } = await strapi.db.query(COMMENT).updateMany({
-      where: { id, status: 'approved', followersNotifiedAt: { $null: true } },
-      data: { followersNotifiedAt: new Date(now()) },
-    });
-    return Number(count) === 1;
-  };
+  const claim = (id: number): Promise<boolean> => claimFollowerMails(strapi, id, new Date(now()));
 
   const send = (mail: ReturnType<typeof followMail>) => strapi.plugin('email').service('email').send(mail) as Promise<unknown>;
 
@@ -62,26 +53,12 @@ const commentFollowers = ({ strapi }: { strapi: Core.Strapi }) => {
     // Only a comment the public tree shows (approved, every ancestor approved, on a published article).
     const visible = await findVisibleComment(strapi, documentId);
     if (!visible) return;
-    const row = (await strapi.db.query(COMMENT).findOne({
-      where: { id: visible.id },
-      select: ['id', 'content', 'isAdmin'],
-      populate: {
-        author: { select: ['id', 'username'] },
-        // The published row's title: an editor's unpublished edit never leaves the site by mail.
-        article: { select: ['documentId', 'title'], where: { publishedAt: { $notNull: true } } },
-      },
-    })) as FollowedComment | null;
+    const row = await followedComment(strapi, visible.id);
     if (!row?.article) return;
-    const subscriptions = await strapi.db.query(SUBSCRIPTION).findMany({
-      select: ['subscriberId'],
-      where: { articleDocumentId: row.article.documentId, ...(row.author ? { subscriberId: { $ne: row.author.id } } : {}) },
-    });
-    if (subscriptions.length === 0) return;
+    const followers = await followersOf(strapi, row.article.documentId, row.author ? row.author.id : undefined);
+    if (followers.length === 0) return;
     if (!(await claim(row.id))) return;
-    const users = (await strapi.db.query(USER).findMany({
-      select: ['id', 'email', 'blocked'],
-      where: { id: { $in: subscriptions.map((s: { subscriberId: number }) => s.subscriberId) } },
-    })) as { id: number; email: string | null; blocked: boolean | null }[];
+    const users = await mailAddressesOf(strapi, followers);
     for (const user of users) {
       if (!user.email || user.blocked) continue;
       if (await links.isUnsubscribed('follow', user.email)) continue;
@@ -106,7 +83,7 @@ const commentFollowers = ({ strapi }: { strapi: Core.Strapi }) => {
       const { documentId } = await findPublishedArticle(strapi, article);
       if (!(await isFollowing(documentId, userId))) {
         try {
-          await strapi.db.query(SUBSCRIPTION).create({ data: { articleDocumentId: documentId, subscriberId: userId } });
+          await follow(strapi, documentId, userId);
         } catch (error) {
           // The unique (article, subscriber): the same user subscribing twice at once.
           if (!(await isFollowing(documentId, userId))) throw error;
@@ -118,33 +95,25 @@ const commentFollowers = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Leaves the thread; leaving one not followed changes nothing. */
     async unsubscribe(article: Identifier | undefined, userId: number): Promise<{ subscribed: false }> {
       const { documentId } = await findPublishedArticle(strapi, article);
-      await strapi.db.query(SUBSCRIPTION).deleteMany({ where: { articleDocumentId: documentId, subscriberId: userId } });
+      await unfollow(strapi, documentId, userId);
       return { subscribed: false };
     },
 
     /** The threads the user follows (for the account export), each with its article as the public sees it. */
     async followedBy(userId: number): Promise<{ article: { documentId: string; title: string } | null }[]> {
-      const rows = (await strapi.db.query(SUBSCRIPTION).findMany({
-        select: ['articleDocumentId'],
-        where: { subscriberId: userId },
-        orderBy: { id: 'asc' },
-      })) as { articleDocumentId: string }[];
-      if (rows.length === 0) return [];
-      const articles = (await strapi.db.query(ARTICLE).findMany({
-        select: ['documentId', 'title'],
-        where: { documentId: { $in: rows.map((row) => row.articleDocumentId) }, publishedAt: { $notNull: true } },
-        orderBy: { id: 'asc' },
-      })) as { documentId: string; title: string }[];
+      const followed = await followedArticleIds(strapi, userId);
+      if (followed.length === 0) return [];
+      const articles = await publishedArticleTitles(strapi, followed);
       const byId = new Map(articles.map((article) => [article.documentId, article]));
-      return rows.map((row) => {
-        const article = byId.get(row.articleDocumentId);
+      return followed.map((documentId) => {
+        const article = byId.get(documentId);
         return { article: article ? { documentId: article.documentId, title: article.title } : null };
       });
     },
 
     /** Ends every subscription of the user (account deletion). */
     async forgetUser(userId: number): Promise<void> {
-      await strapi.db.query(SUBSCRIPTION).deleteMany({ where: { subscriberId: userId } });
+      await unfollowAll(strapi, userId);
     },
 
     /** After `documentIds` became approved: mails each one's followers, once per comment. */

@@ -1,7 +1,66 @@
-/** The SQL of the moderation list (features/comments/moderation.ts): which comments, in which order, how many. */
+/** The reads and writes of the moderation page (features/comments/moderation.ts): the list, statuses, pins, replies. */
 import type { Core } from '@strapi/strapi';
-import type { AdminListQuery } from './comment-vocabulary';
+import type { AdminListQuery, CommentStatus } from './comment-vocabulary';
+import { uid } from '../../platform/plugin-id';
 import { commentIdsOfArticle, commentSchema, type RawRow } from './tables.data';
+
+const COMMENT = uid('comment');
+
+/** A comment as the moderation page reads it. */
+export interface StoredComment {
+  id: number;
+  documentId: string;
+  content: string;
+  status: CommentStatus;
+  isAdmin: boolean | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date | string;
+  author?: { id: number; documentId: string; username: string; email: string } | null;
+  article?: { documentId: string; title: string; slug: string } | null;
+  parent?: { id: number; documentId: string } | null;
+  likes?: number | null;
+  reportCount?: number | null;
+  pinnedAt?: Date | string | null;
+}
+
+const ADMIN_POPULATE = {
+  author: { select: ['id', 'documentId', 'username', 'email'] },
+  article: { select: ['documentId', 'title', 'slug'] },
+  parent: { select: ['id', 'documentId'] },
+};
+
+/** The comments of these ids with their author, article and parent (in no order). */
+export const adminComments = (strapi: Core.Strapi, ids: number[]) =>
+  strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, populate: ADMIN_POPULATE }) as Promise<StoredComment[]>;
+
+export const adminComment = (strapi: Core.Strapi, id: number | string) =>
+  strapi.db.query(COMMENT).findOne({ where: { id }, populate: ADMIN_POPULATE }) as Promise<StoredComment | null>;
+
+/** Moves the comments of these documentIds to `status` in one statement; returns how many. */
+export const updateStatuses = async (strapi: Core.Strapi, documentIds: string[], status: CommentStatus, updatedAt: Date): Promise<number> => {
+  const { count } = await strapi.db.query(COMMENT).updateMany({ where: { documentId: { $in: documentIds } }, data: { status, updatedAt } });
+  return Number(count);
+};
+
+/** What pinning a comment checks: its row id and whether it has a parent. */
+export const pinTarget = (strapi: Core.Strapi, documentId: string) =>
+  strapi.db.query(COMMENT).findOne({
+    select: ['id', 'deleted'],
+    where: { documentId },
+    populate: { parent: { select: ['id'] } },
+  }) as Promise<{ id: number; parent?: { id: number } | null } | null>;
+
+/** Pins the comment at `pinnedAt`, or unpins it (null). */
+export const setPinnedAt = (strapi: Core.Strapi, id: number, pinnedAt: Date | null) => strapi.db.query(COMMENT).update({ where: { id }, data: { pinnedAt } });
+
+/** The comment a site reply answers, with its article's documentId. */
+export const replyParent = (strapi: Core.Strapi, documentId: string) =>
+  strapi.db.query(COMMENT).findOne({
+    select: ['id', 'documentId'],
+    where: { documentId },
+    populate: { article: { select: ['documentId'] } },
+  }) as Promise<{ id: number; documentId: string; article?: { documentId: string } | null } | null>;
 
 /**
  * The filtered comments' count and the ids of one page: pending first, then newest first; `reported`: reported

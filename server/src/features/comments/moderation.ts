@@ -4,7 +4,18 @@ import { errors } from '@strapi/utils';
 import type { AdminListQuery, CommentStatus } from './comment-vocabulary';
 import { uid } from '../../platform/plugin-id';
 import { toIso } from '../../platform/time';
-import { adminListPage, pendingQueue } from './moderation.data';
+import {
+  adminComment,
+  adminComments,
+  adminListPage,
+  pendingQueue,
+  pinTarget,
+  replyParent,
+  setPinnedAt,
+  updateStatuses,
+  type StoredComment,
+} from './moderation.data';
+import { closedAmong } from './closing.data';
 import { MODERATION_QUEUE_SIZE } from '../admin-places';
 import { getService } from '../../platform/get-service';
 import type { ModerationReport } from './reports';
@@ -14,29 +25,6 @@ import type { moderatedComment } from './admin-comments.shapes';
 const COMMENT = uid('comment');
 
 export type AdminComment = z.infer<typeof moderatedComment>;
-
-interface StoredComment {
-  id: number;
-  documentId: string;
-  content: string;
-  status: CommentStatus;
-  isAdmin: boolean | null;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: Date | string;
-  author?: { id: number; documentId: string; username: string; email: string } | null;
-  article?: { documentId: string; title: string; slug: string } | null;
-  parent?: { id: number; documentId: string } | null;
-  likes?: number | null;
-  reportCount?: number | null;
-  pinnedAt?: Date | string | null;
-}
-
-const ADMIN_POPULATE = {
-  author: { select: ['id', 'documentId', 'username', 'email'] },
-  article: { select: ['documentId', 'title', 'slug'] },
-  parent: { select: ['id', 'documentId'] },
-};
 
 const toAdminComment = (row: StoredComment, showEmail: boolean, reports: ModerationReport[] = [], closed = new Set<string>()): AdminComment => ({
   id: row.id,
@@ -79,16 +67,11 @@ export const moderation = (strapi: Core.Strapi) => ({
     async adminList(query: AdminListQuery, { showEmails }: { showEmails: boolean }) {
       const { total, ids } = await adminListPage(strapi, query);
 
-      const rows: StoredComment[] = ids.length
-        ? await strapi.db.query(COMMENT).findMany({ where: { id: { $in: ids } }, populate: ADMIN_POPULATE })
-        : [];
+      const rows: StoredComment[] = ids.length ? await adminComments(strapi, ids) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const reports = await getService(strapi, 'comment-reports').forComments(ids);
       const articles = [...new Set(rows.flatMap((row) => (row.article ? [row.article.documentId] : [])))];
-      const closedRows = articles.length
-        ? await strapi.db.query(uid('comment-thread')).findMany({ select: ['article'], where: { article: { $in: articles }, closed: true } })
-        : [];
-      const closed = new Set<string>(closedRows.map((row: { article: string }) => row.article));
+      const closed = new Set<string>(articles.length ? await closedAmong(strapi, articles) : []);
       return {
         data: ids.flatMap((id) => (byId.has(id) ? [toAdminComment(byId.get(id)!, showEmails, reports.get(id), closed)] : [])),
         meta: {
@@ -104,40 +87,26 @@ export const moderation = (strapi: Core.Strapi) => ({
       const events = getService(strapi, 'comment-events');
       const changing = await events.notYet(documentIds, status);
       // One statement for the whole selection; the moderation page sends a page of comments at a time.
-      const { count } = await strapi.db.query(COMMENT).updateMany({
-        where: { documentId: { $in: documentIds } },
-        data: { status, updatedAt: new Date(getService(strapi, 'clock').now()) },
-      });
+      const count = await updateStatuses(strapi, documentIds, status, new Date(getService(strapi, 'clock').now()));
       // A moderator's approval settles the reports: the threshold counts new ones only.
       if (status === 'approved') await getService(strapi, 'comment-reports').clearForDocuments(documentIds);
       notifications.repliesApproved(approving);
       events.statusChanged(changing, status);
-      return Number(count);
+      return count;
     },
 
     /** Pins or unpins a root comment: pinned roots come first in trees and pages, most recently pinned first. */
     async pin(documentId: string, pinned: boolean): Promise<{ documentId: string; pinned: boolean }> {
-      const row = await strapi.db.query(COMMENT).findOne({
-        select: ['id', 'deleted'],
-        where: { documentId },
-        populate: { parent: { select: ['id'] } },
-      });
+      const row = await pinTarget(strapi, documentId);
       if (!row) throw new errors.NotFoundError('Comment not found');
       if (row.parent) throw new errors.ValidationError('Only top-level comments can be pinned');
-      await strapi.db.query(COMMENT).update({
-        where: { id: row.id },
-        data: { pinnedAt: pinned ? new Date(getService(strapi, 'clock').now()) : null },
-      });
+      await setPinnedAt(strapi, row.id, pinned ? new Date(getService(strapi, 'clock').now()) : null);
       return { documentId, pinned };
     },
 
     /** A reply as the site: `isAdmin`, approved at once, under `documentId`, on the same article. */
     async adminReply(documentId: string, content: string): Promise<AdminComment> {
-      const parent = await strapi.db.query(COMMENT).findOne({
-        select: ['id', 'documentId'],
-        where: { documentId },
-        populate: { article: { select: ['documentId'] } },
-      });
+      const parent = await replyParent(strapi, documentId);
       if (!parent) throw new errors.NotFoundError('Comment not found');
       if (!parent.article) throw new errors.ValidationError('The comment is not attached to an article');
       const created = await strapi.documents(COMMENT).create({
@@ -150,7 +119,7 @@ export const moderation = (strapi: Core.Strapi) => ({
           author: null,
         },
       });
-      const row = await strapi.db.query(COMMENT).findOne({ where: { id: created.id }, populate: ADMIN_POPULATE });
+      const row = await adminComment(strapi, created.id);
       // A reply as the site has no author, so there is no e-mail to show or hide.
       return toAdminComment(row as StoredComment, false);
     },

@@ -18,6 +18,7 @@ import { closing } from './closing';
 import { getService } from '../../platform/get-service';
 import type { z } from 'zod/v4';
 import type { createdComment } from './comments.shapes';
+import { commentWithArticle } from './submission.data';
 
 const COMMENT = uid('comment');
 
@@ -36,14 +37,9 @@ export const submission = (strapi: Core.Strapi) => {
       const notFound = () => new errors.ValidationError('Parent comment not found');
       const visible = await findVisibleComment(strapi, identifier);
       if (!visible) throw notFound();
-      const parent = await strapi.db.query(COMMENT).findOne({
-        select: ['id', 'documentId'],
-        where: { id: visible.id },
-        // The article relation links several rows of one document: any of them gives its documentId.
-        populate: { article: { select: ['documentId'] } },
-      });
+      const parent = await commentWithArticle(strapi, visible.id);
       if (!parent || parent.article?.documentId !== articleDocumentId) throw notFound();
-      return { id: parent.id as number, documentId: parent.documentId as string };
+      return { id: parent.id, documentId: parent.documentId };
     },
 
     /**

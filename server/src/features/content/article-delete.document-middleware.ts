@@ -3,6 +3,7 @@ import type { Core, Modules } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { getService } from '../../platform/get-service';
 import { forgetFeedback } from '../comments';
+import { countArticleRows } from './article-delete.data';
 
 const ARTICLE = uid('article');
 
@@ -15,7 +16,7 @@ export const articleDelete =
     const ids = await service.idsOfArticle(params.documentId);
     const result = await next();
     // A locale-scoped delete may leave other rows of the document; its comments go with the last one.
-    const remaining = await strapi.db.query(ARTICLE).count({ where: { documentId: params.documentId } });
+    const remaining = await countArticleRows(strapi, params.documentId);
     if (remaining === 0) {
       await service.deleteByIds(ids);
       await forgetFeedback(strapi, ids);

@@ -10,7 +10,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { fieldError } from '../../platform/errors';
-import { storedDefaultLocale } from './default-locale.data';
+import { localeCodes, storedDefaultLocale } from './locales.data';
 
 /** How long a list of codes read from the database is trusted for codes it contains. */
 const CODES_TTL_MS = 5_000;
@@ -28,8 +28,7 @@ const locales = ({ strapi }: { strapi: Core.Strapi }) => {
   let codes: { set: Set<string>; at: number } | null = null;
 
   const readCodes = async () => {
-    const rows = (await strapi.db.query('plugin::i18n.locale').findMany({ select: ['code'] })) as { code: string }[];
-    codes = { set: new Set(rows.map((row) => row.code)), at: Date.now() };
+    codes = { set: new Set(await localeCodes(strapi)), at: Date.now() };
     return codes.set;
   };
 

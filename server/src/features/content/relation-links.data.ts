@@ -1,5 +1,5 @@
 /** Which rows a page of documents links through its relations and media fields: the link tables read by hand. */
-import type { Core } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
 
 /**
  * One relation's link table as the host's metadata describes it: the owner's column, the target's column, the
@@ -64,3 +64,7 @@ export const readLinks = async (strapi: Core.Strapi, tables: LinkTable[], ownerI
   }
   return links;
 };
+
+/** The rows of `target` (a content type or component) of these ids, with only the `select` columns when given. */
+export const targetRows = (strapi: Core.Strapi, target: string, ids: number[], select: string[] | undefined) =>
+  strapi.db.query(target as UID.Schema).findMany({ where: { id: { $in: ids } }, ...(select ? { select } : {}) }) as Promise<Record<string, unknown>[]>;

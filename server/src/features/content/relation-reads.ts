@@ -8,7 +8,7 @@
  * filtered or sorted, a component, a relation without a plain link table) is left to the host: `plan` answers null.
  */
 import type { Core, UID } from '@strapi/strapi';
-import { readLinks, type LinkTable } from './relation-links.data';
+import { readLinks, targetRows, type LinkTable } from './relation-links.data';
 import { isRecord } from '../../platform/is-record';
 
 type Row = Record<string, unknown>;
@@ -128,10 +128,7 @@ export const relationReads = (strapi: Core.Strapi) => {
   const readTargets = async (target: string, ids: number[], select: string[] | undefined) => {
     const byId = new Map<number, Row>();
     for (let at = 0; at < ids.length; at += TARGET_CHUNK) {
-      const rows = (await strapi.db.query(target as UID.Schema).findMany({
-        where: { id: { $in: ids.slice(at, at + TARGET_CHUNK) } },
-        ...(select ? { select } : {}),
-      })) as Row[];
+      const rows = await targetRows(strapi, target, ids.slice(at, at + TARGET_CHUNK), select);
       for (const row of rows) byId.set(Number(row.id), row);
     }
     return byId;

@@ -12,8 +12,7 @@
  * update. SQLite rewrites a row in place and has no such setting.
  */
 import type { Core } from '@strapi/strapi';
-import { uid } from '../../platform/plugin-id';
-import { qualifiedTable } from '../../platform/prepared';
+import { setFillFactor, storageOptionsOf } from './room-for-views.data';
 
 /** Percent of each page PostgreSQL fills with new rows. */
 export const FILL_FACTOR = 80;
@@ -23,16 +22,8 @@ const COUNTED = ['article', 'page'] as const;
 
 export const ensureRoomForViews = async (strapi: Core.Strapi) => {
   if (strapi.db.dialect.client !== 'postgres') return;
-  const knex = strapi.db.connection;
-  const schema = strapi.db.getSchemaName() ?? null;
-  const tables = COUNTED.map((type) => strapi.db.metadata.get(uid(type)).tableName);
-  const { rows } = (await knex.raw(
-    `SELECT c.relname, c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relname = ANY(?) AND n.nspname = coalesce(?, current_schema())`,
-    [tables, schema],
-  )) as { rows: { relname: string; reloptions: string[] | null }[] };
-  for (const { relname, reloptions } of rows) {
+  for (const { relname, reloptions } of await storageOptionsOf(strapi, COUNTED)) {
     if (reloptions?.some((option) => option.startsWith('fillfactor='))) continue;
-    await knex.raw(`ALTER TABLE ${qualifiedTable(strapi, relname)} SET (fillfactor = ${FILL_FACTOR})`);
+    await setFillFactor(strapi, relname, FILL_FACTOR);
   }
 };

@@ -11,6 +11,7 @@ import { escapeHtml } from '../comments';
 import { getService } from '../../platform/get-service';
 import { siteOf } from './site';
 import { rfc822Date, xml } from './xml';
+import { articleRowById, firstPublishedArticle } from './comment-feed.data';
 
 const ARTICLE = uid('article');
 
@@ -43,11 +44,7 @@ const commentFeed = ({ strapi }: { strapi: Core.Strapi }) => ({
     // The tree answered, so the document has a published version.
     const documentId = await articleDocumentId(strapi, identifier);
     const article = ((await strapi.documents(ARTICLE).findOne({ documentId, locale, status: 'published', fields: ['title', 'slug', 'locale'] } as never)) ??
-      (await strapi.db.query(ARTICLE).findOne({
-        select: ['title', 'slug', 'locale'],
-        where: { documentId, publishedAt: { $notNull: true } },
-        orderBy: { id: 'asc' },
-      }))) as { title: string; slug: string; locale: string };
+      (await firstPublishedArticle(strapi, documentId))) as { title: string; slug: string; locale: string };
     const page = site.link('article', article.slug, article.locale);
     const title = `Comments on “${article.title}”`;
     const self = site.host(`/api/bag/articles/${encodeURIComponent(documentId)}/comments.rss`);
@@ -80,8 +77,8 @@ const commentFeed = ({ strapi }: { strapi: Core.Strapi }) => ({
 
 const articleDocumentId = async (strapi: Core.Strapi, identifier: Identifier | undefined): Promise<string> => {
   if (typeof identifier === 'string') return identifier;
-  const row = await strapi.db.query(ARTICLE).findOne({ select: ['documentId'], where: { id: identifier } });
-  return row.documentId as string;
+  const row = await articleRowById(strapi, identifier);
+  return row.documentId;
 };
 
 export type CommentFeedService = ReturnType<typeof commentFeed>;

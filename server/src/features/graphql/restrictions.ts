@@ -8,6 +8,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { publicAuthor } from '../../platform/users';
 import { PLUGIN_ID, uid } from '../../platform/plugin-id';
+import { authorOfRow } from './restrictions.data';
 import { AUTHOR_TYPE, authorType, type Args, type Nexus, type PluginTypes, type ResolverMiddleware } from './nexus';
 
 const ARTICLE = uid('article');
@@ -125,7 +126,7 @@ export const restrictGeneratedSchema = (strapi: Core.Strapi, pluginTypes: Plugin
             type: AUTHOR_TYPE,
             async resolve(parent: { id?: number } | null) {
               if (parent?.id === undefined) return null;
-              return publicAuthor(await strapi.db.query(owner).load(parent, field, { select: ['id', 'documentId', 'username'] }));
+              return publicAuthor(await authorOfRow(strapi, owner, parent, field));
             },
           });
         },

@@ -8,22 +8,15 @@
  * hash, and the RFC 8058 headers for one-click unsubscription. What the mails say is in templates.ts.
  */
 import type { Core } from '@strapi/strapi';
-import { uid } from '../../../platform/plugin-id';
 import { getService } from '../../../platform/get-service';
 import { describeMailFailure } from '../../../platform/mail-failure';
 import { unsubscribeLinks } from '../comment-unsubscribe.service';
-import { digestMail, replyMail, type Mail, type ReplyRow } from './templates';
+import { digestMail, replyMail, type Mail } from './templates';
+import { approvedReplies, claimReplyMail, countPending, newestPending, notApproved, releaseReplyMail } from './scheduling.data';
 import { afterAnswer } from '../../../platform/after-answer';
-
-const COMMENT = uid('comment');
 
 /** Newest pending comments listed in a digest. */
 const DIGEST_ITEMS = 5;
-/**
- * The article's published row only: the article relation links every row of the document, and the first is the
- * draft, whose title may be an editor's unpublished edit that must not leave the site by mail.
- */
-const PUBLISHED_TITLE = { select: ['title'], where: { publishedAt: { $notNull: true } } };
 /** The rate-limit bucket whose one-hit window is the digest's send slot, shared by every instance. */
 const DIGEST_BUCKET = 'comment-notifications:digest';
 
@@ -40,27 +33,13 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
   const send = (mail: Mail) => strapi.plugin('email').service('email').send(mail) as Promise<unknown>;
 
   /** Takes the reply's one notification; of two instances approving it at once, exactly one gets it. */
-  const claimReply = async (id: number): Promise<boolean> => {
-    const { count } = await strapi.db.query(COMMENT).updateMany({
-      where: { id, status: 'approved', notifiedAt: { $null: true } },
-      data: { notifiedAt: new Date(now()) },
-    });
-    return Number(count) === 1;
-  };
+  const claimReply = (id: number): Promise<boolean> => claimReplyMail(strapi, id, new Date(now()));
   /** Gives a claim back after a failed delivery, so the reply's next approval tries again. */
-  const releaseReply = (id: number) => strapi.db.query(COMMENT).updateMany({ where: { id }, data: { notifiedAt: null } });
+  const releaseReply = (id: number) => releaseReplyMail(strapi, id);
 
   const notifyReplies = async (documentIds: string[]) => {
     // Not filtered on notifiedAt: the claim below is the one place that decides, whatever another instance read.
-    const rows = (await strapi.db.query(COMMENT).findMany({
-      where: { documentId: { $in: documentIds }, status: 'approved' },
-      select: ['id', 'content', 'isAdmin'],
-      populate: {
-        author: { select: ['id', 'username'] },
-        parent: { select: ['status'], populate: { author: { select: ['id', 'email', 'blocked'] } } },
-        article: PUBLISHED_TITLE,
-      },
-    })) as ReplyRow[];
+    const rows = await approvedReplies(strapi, documentIds);
     for (const row of rows) {
       const recipient = row.parent?.author;
       // Guests have no address; nobody is told about their own reply; a hidden (unapproved) parent's thread is not shown.
@@ -90,7 +69,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function sendDigest() {
     const { emails, interval, minPending } = settings().moderators;
-    const pending = await strapi.db.query(COMMENT).count({ where: { status: 'pending' } });
+    const pending = await countPending(strapi);
     if (pending < minPending) return;
     // At most one digest per window across every instance: the window's first hit sends, the others do not.
     const slot = await getService(strapi, 'rate-limit').hit(DIGEST_BUCKET, { interval, max: 1 });
@@ -98,13 +77,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
       retryDigestLater(slot.retryAfter);
       return;
     }
-    const newest = await strapi.db.query(COMMENT).findMany({
-      where: { status: 'pending' },
-      select: ['content'],
-      populate: { article: PUBLISHED_TITLE },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      limit: DIGEST_ITEMS,
-    });
+    const newest = await newestPending(strapi, DIGEST_ITEMS);
     for (const email of emails) {
       if (await links.isUnsubscribed('digest', email)) continue;
       try {
@@ -126,11 +99,7 @@ const commentNotifications = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async notApprovedYet(documentIds: string[]): Promise<string[]> {
       if (!settings().replies || documentIds.length === 0) return [];
-      const rows = await strapi.db.query(COMMENT).findMany({
-        select: ['documentId'],
-        where: { documentId: { $in: documentIds }, status: { $ne: 'approved' } },
-      });
-      return rows.map((row: { documentId: string }) => row.documentId);
+      return notApproved(strapi, documentIds);
     },
 
     /** After `documentIds` were approved: e-mails the parent's author of each that is a reply, once per reply. */

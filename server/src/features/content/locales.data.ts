@@ -1,8 +1,9 @@
 /**
- * The host's default locale as its i18n plugin keeps it: the core store's `plugin_i18n_default_locale` row (no
- * environment, no tag), which `getDefaultLocale()` reads through the Query Engine. Every public read asks for it, so
- * the statement is prepared (platform/prepared.ts) rather than built by knex at each call. Read at every call,
- * never kept: a default changed in the admin, on any instance, is the next read's default.
+ * The host's locales as its i18n plugin keeps them (features/content/locales.ts). The default locale: the core
+ * store's `plugin_i18n_default_locale` row (no environment, no tag), which `getDefaultLocale()` reads through the
+ * Query Engine. Every public read asks for it, so the statement is prepared (platform/prepared.ts) rather than built
+ * by knex at each call. Read at every call, never kept: a default changed in the admin, on any instance, is the next
+ * read's default.
  */
 import type { Core } from '@strapi/strapi';
 import { qualifiedTable, runPrepared } from '../../platform/prepared';
@@ -23,3 +24,7 @@ export const storedDefaultLocale = async (strapi: Core.Strapi): Promise<string |
     return undefined;
   }
 };
+
+/** Every locale code the host's i18n plugin has. */
+export const localeCodes = async (strapi: Core.Strapi): Promise<string[]> =>
+  ((await strapi.db.query('plugin::i18n.locale').findMany({ select: ['code'] })) as { code: string }[]).map((row) => row.code);

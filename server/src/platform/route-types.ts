@@ -62,4 +62,4 @@ export const rateLimited = (limit: RateLimitMiddlewareConfig['limit'], identifie
 });
 
 /** `request` of a route whose body is JSON of this shape. */
-export const jsonBody = (schema: z.ZodType) => ({ body: { 'application/json': schema } });
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { 'application/json': schema } });

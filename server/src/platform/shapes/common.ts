@@ -1,6 +1,7 @@
 /** Pieces shared by the route shapes: ids, the public author, Strapi's list pagination and REST query parameters. */
 import { z } from 'zod/v4';
 import { lazyShape } from './lazy';
+import { standalone } from './fields';
 
 export const MISSING = 'is required';
 const NOT_AN_ID = 'must be a documentId or a numeric id';
@@ -66,6 +67,46 @@ export const restListQuery = lazyShape(() => ({
   populate: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional(),
 }));
 
-/** `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale supplied`. */
-export const localeParam = lazyShape(() => z.string().describe("one of the host's locale codes (default: the host's default locale)").optional());
+/** The locales service's wording for a code the host does not have (features/content/locales.ts). */
+export const UNKNOWN_LOCALE = standalone('Unknown locale supplied');
+
+/**
+ * `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale
+ * supplied`. The shape refuses what is not one string (`locale=fr&locale=de`); the locales service, the codes the
+ * host does not have.
+ */
+export const localeParam = lazyShape(() =>
+  z.string({ error: UNKNOWN_LOCALE }).describe("one of the host's locale codes (default: the host's default locale)").optional()
+);
 export const localeQuery = { locale: localeParam };
+
+/** Given once: a one-element list (`sort[0]=top`, as Strapi's clients write some parameters) counts as that element. */
+export const once = (value: unknown): unknown => (Array.isArray(value) && value.length === 1 ? once(value[0]) : value);
+export const ONCE = 'must be given once, as a string';
+
+/**
+ * A whole number in a query string, from 1 to `max`: the number, or `fallback` when absent or empty. `message` for
+ * anything else (`tooBig` above `max`). The document shows it as the integer it is, with its bounds.
+ */
+type IntegerOptions = { max?: number; message: string; tooBig?: string };
+type Digits = z.ZodCodec<z.ZodString, z.ZodNumber>;
+export function queryInteger(options: IntegerOptions & { fallback: number }): z.ZodDefault<Digits>;
+export function queryInteger(options: IntegerOptions & { fallback?: number }): z.ZodDefault<Digits> | z.ZodOptional<Digits>;
+export function queryInteger({ max, fallback, message, tooBig = message }: IntegerOptions & { fallback?: number }) {
+  // The digits make it whole; above `max` is `tooBig` however large.
+  let number = z.number();
+  if (max !== undefined) number = number.max(max, tooBig);
+  const bounded = number.min(1, message).meta({ type: 'integer' });
+  // Empty is absent: the fallback, or (none given) undefined, which the optional number lets through.
+  const codec = z.codec(z.string({ error: message }).regex(/^(\d+)?$/, message), fallback === undefined ? bounded.optional() : bounded, {
+    decode: (raw) => (raw === '' ? fallback : Number(raw)) as number,
+    encode: (value) => (value === undefined ? '' : String(value)),
+  }) as unknown as Digits;
+  return fallback === undefined ? codec.optional() : codec.default(fallback);
+}
+
+/** A path segment naming a document: documentId or numeric id; undefined when it can be neither (the services' 404). */
+export const parseIdentifier = (value: unknown): Identifier | undefined => {
+  const result = identifier.safeParse(value);
+  return result.success ? toIdentifier(result.data) : undefined;
+};

@@ -55,3 +55,11 @@ export const email = () =>
 
 /** A JSON object body: an array or a string has no fields to pick. */
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object';
+
+const alone = new Set<string>();
+/** A message that is the error's whole message, the field named in the details only (platform/shapes/parse.ts). */
+export const standalone = (message: string): string => {
+  alone.add(message);
+  return message;
+};
+export const isStandalone = (message: string): boolean => alone.has(message);

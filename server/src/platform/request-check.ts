@@ -20,6 +20,7 @@ import { z } from 'zod/v4';
 import type { PluginConfig } from './config/schema';
 import { getService } from './get-service';
 import { isRecord } from './is-record';
+import { checkedElsewhere, isCheckedElsewhere } from './shapes/fields';
 import { parseShape } from './shapes/parse';
 
 type Shapes = Record<string, z.ZodType>;
@@ -50,12 +51,8 @@ type Declared<R extends DeclaredRequest> = R & { [OPTIONS]?: CheckOptions<Declar
 export const declareRequest = <R extends DeclaredRequest, C extends DeclaredRequest = R>(request: R, options: CheckOptions<C> = {}): R & ChecksAs<C> =>
   Object.defineProperty(request, OPTIONS, { value: options, enumerable: false }) as R & ChecksAs<C>;
 
-const elsewhere = new WeakSet<object>();
-/** A value another step reads and words (handed over unparsed); declared for the document only. */
-export const checkedElsewhere = <S extends z.ZodType>(shape: S): S => {
-  elsewhere.add(shape);
-  return shape;
-};
+export { checkedElsewhere };
+const elsewhere = { has: isCheckedElsewhere };
 
 type Output<S> = S extends Shapes ? { [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never } : Record<string, never>;
 type BodyOf<R extends DeclaredRequest> = R['body'] extends { 'application/json': infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -129,3 +126,18 @@ export const checked = <R extends DeclaredRequest>(request: R, action: (ctx: Con
 
 export const checkedRequestOf = (action: unknown): DeclaredRequest | undefined =>
   typeof action === 'function' ? (action as { [CHECKED]?: DeclaredRequest })[CHECKED] : undefined;
+
+type Controllers = Record<string, Record<string, unknown>>;
+
+/**
+ * The routes whose action does not check the request they declare (`checked` with that same request): none, or the
+ * plugin refuses to start (server/src/register). `controllers` are the built controllers, by name.
+ */
+export const uncheckedRoutes = (routes: readonly { method: string; path: string; handler: string; request?: DeclaredRequest }[], controllers: Controllers): string[] =>
+  routes
+    .filter((route) => {
+      const [controller, action] = route.handler.split('.');
+      const checks = checkedRequestOf(controllers[controller]?.[action]);
+      return route.request ? checks !== route.request : checks !== undefined;
+    })
+    .map((route) => `${route.method} ${route.path} (${route.handler})`);

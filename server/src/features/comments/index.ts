@@ -10,6 +10,7 @@ export { setLikeRow } from './comment-feedback.data';
 export { default as commentFeedbackRoutes } from './comment-feedback.routes';
 export { default as commentFollowController } from './comment-follow.controller';
 export { default as commentFollowRoutes } from './comment-follow.routes';
+export { commentFeedRequest } from './comment-follow.shapes';
 export { startCommentHtmlBackfill } from './comment-html';
 export { showCommentsByText } from './comment-main-field';
 export { commentMarkdown } from './comment-markdown.document-middleware';

@@ -5,7 +5,7 @@
 import type { Core, Modules } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { getService } from '../../platform/get-service';
-import { validateRedirectData } from './redirects.validation';
+import { validateRedirectData } from './redirect-rules';
 
 const REDIRECT = uid('redirect');
 

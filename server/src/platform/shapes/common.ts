@@ -1,7 +1,7 @@
 /** Pieces shared by the route shapes: ids, the public author, Strapi's list pagination and REST query parameters. */
 import { z } from 'zod/v4';
 import { lazyShape } from './lazy';
-import { standalone } from './fields';
+import { checkedElsewhere, standalone } from './fields';
 
 export const MISSING = 'is required';
 const NOT_AN_ID = 'must be a documentId or a numeric id';
@@ -51,20 +51,25 @@ export const pagination = lazyShape(() => z.object({
   total: z.number().int(),
 }));
 
-/** Strapi REST query parameters of a list, checked and sanitized like the host's own REST API. */
+/**
+ * Strapi REST query parameters of a list, checked and sanitized like the host's own REST API, with its wording
+ * (features/content/query-checks.ts): declared for the document, handed to the action as they came.
+ */
 export const restListQuery = lazyShape(() => ({
-  pagination: z
-    .object({
-      page: z.string().optional(),
-      pageSize: z.string().optional(),
-      start: z.string().optional(),
-      limit: z.string().optional(),
-    })
-    .optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-  sort: z.union([z.string(), z.array(z.string())]).optional(),
-  fields: z.union([z.string(), z.array(z.string())]).optional(),
-  populate: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional(),
+  pagination: checkedElsewhere(
+    z
+      .object({
+        page: z.string().optional(),
+        pageSize: z.string().optional(),
+        start: z.string().optional(),
+        limit: z.string().optional(),
+      })
+      .optional()
+  ),
+  filters: checkedElsewhere(z.record(z.string(), z.unknown()).optional()),
+  sort: checkedElsewhere(z.union([z.string(), z.array(z.string())]).optional()),
+  fields: checkedElsewhere(z.union([z.string(), z.array(z.string())]).optional()),
+  populate: checkedElsewhere(z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional()),
 }));
 
 /** The locales service's wording for a code the host does not have (features/content/locales.ts). */
@@ -88,17 +93,18 @@ export const ONCE = 'must be given once, as a string';
  * A whole number in a query string, from 1 to `max`: the number, or `fallback` when absent or empty. `message` for
  * anything else (`tooBig` above `max`). The document shows it as the integer it is, with its bounds.
  */
-type IntegerOptions = { max?: number; message: string; tooBig?: string };
+/** `notString`: the message for a value that is not one string (a repeated parameter), by default `message`. */
+type IntegerOptions = { max?: number; message: string; tooBig?: string; notString?: string };
 type Digits = z.ZodCodec<z.ZodString, z.ZodNumber>;
 export function queryInteger(options: IntegerOptions & { fallback: number }): z.ZodDefault<Digits>;
 export function queryInteger(options: IntegerOptions & { fallback?: number }): z.ZodDefault<Digits> | z.ZodOptional<Digits>;
-export function queryInteger({ max, fallback, message, tooBig = message }: IntegerOptions & { fallback?: number }) {
+export function queryInteger({ max, fallback, message, tooBig = message, notString = message }: IntegerOptions & { fallback?: number }) {
   // The digits make it whole; above `max` is `tooBig` however large.
   let number = z.number();
   if (max !== undefined) number = number.max(max, tooBig);
   const bounded = number.min(1, message).meta({ type: 'integer' });
   // Empty is absent: the fallback, or (none given) undefined, which the optional number lets through.
-  const codec = z.codec(z.string({ error: message }).regex(/^(\d+)?$/, message), fallback === undefined ? bounded.optional() : bounded, {
+  const codec = z.codec(z.string({ error: notString }).regex(/^(\d+)?$/, message), fallback === undefined ? bounded.optional() : bounded, {
     decode: (raw) => (raw === '' ? fallback : Number(raw)) as number,
     encode: (value) => (value === undefined ? '' : String(value)),
   }) as unknown as Digits;

@@ -63,3 +63,11 @@ export const standalone = (message: string): string => {
   return message;
 };
 export const isStandalone = (message: string): boolean => alone.has(message);
+
+const elsewhere = new WeakSet<object>();
+/** A value another step reads and words (platform/request-check.ts hands it over unparsed); declared for the document only. */
+export const checkedElsewhere = <S extends z.ZodType>(shape: S): S => {
+  elsewhere.add(shape);
+  return shape;
+};
+export const isCheckedElsewhere = (shape: object): boolean => elsewhere.has(shape);

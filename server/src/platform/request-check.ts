@@ -42,9 +42,8 @@ interface CheckOptions<C extends DeclaredRequest> {
 }
 
 const OPTIONS = Symbol('request-check');
-declare const CHECKS: unique symbol;
-/** The request a declared one is checked as (its type only). */
-type ChecksAs<C extends DeclaredRequest> = { readonly [CHECKS]?: C };
+/** The request a declared one is checked as (its type only: the property is never set). */
+export type ChecksAs<C extends DeclaredRequest> = { readonly '~checksAs'?: C };
 type Declared<R extends DeclaredRequest> = R & { [OPTIONS]?: CheckOptions<DeclaredRequest> };
 
 /** A route's request and how it is checked; the route declares it as `request`, the action as `checked(request, …)`. */
@@ -109,23 +108,23 @@ export const checkRequest = async <R extends DeclaredRequest>(request: R, raw: R
   return { params, query, body } as RequestInput<R>;
 };
 
-const CHECKED = Symbol('checked');
+const checks = new WeakMap<object, DeclaredRequest>();
 
 /**
  * A controller action whose request is checked against `request` (the one its route declares) before `action`
- * runs; `action` gets the parsed value. `checkedRequestOf` reads which request an action checks (the routes' test).
+ * runs; `action` gets the parsed value. `checkedRequestOf` reads which request an action checks.
  */
-export const checked = <R extends DeclaredRequest>(request: R, action: (ctx: Context, input: RequestInput<R>) => Promise<void>) =>
-  Object.assign(
-    async (ctx: Context) => {
-      const input = await checkRequest(request, { params: ctx.params, query: ctx.query, body: ctx.request.body }, globalThis.strapi);
-      await action(ctx, input);
-    },
-    { [CHECKED]: request }
-  );
+export const checked = <R extends DeclaredRequest>(request: R, action: (ctx: Context, input: RequestInput<R>) => Promise<void>) => {
+  const handler = async (ctx: Context): Promise<void> => {
+    const input = await checkRequest(request, { params: ctx.params, query: ctx.query, body: ctx.request.body }, globalThis.strapi);
+    await action(ctx, input);
+  };
+  checks.set(handler, request);
+  return handler;
+};
 
 export const checkedRequestOf = (action: unknown): DeclaredRequest | undefined =>
-  typeof action === 'function' ? (action as { [CHECKED]?: DeclaredRequest })[CHECKED] : undefined;
+  typeof action === 'function' ? checks.get(action) : undefined;
 
 type Controllers = Record<string, Record<string, unknown>>;
 

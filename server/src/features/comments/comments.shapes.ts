@@ -126,10 +126,12 @@ const pageSizeQuery = (limits?: ThreadLimits) => {
         ),
         withCount: z.preprocess(
           once,
-          z.codec(z.enum(['', 'true', 'false'], { error: (issue) => (typeof issue.input === 'string' ? 'must be true or false' : ONCE) }), z.boolean(), {
-            decode: (raw) => raw !== 'false',
-            encode: (value) => (value ? 'true' : 'false'),
-          }).default(true)
+          // Absent or empty: true. Optional to the document (it may be left out), its default shown there.
+          z.codec(
+            z.enum(['', 'true', 'false'], { error: (issue) => (typeof issue.input === 'string' ? 'must be true or false' : ONCE) }).optional(),
+            z.boolean().optional().meta({ default: true }),
+            { decode: (raw) => raw !== 'false', encode: (value) => (value === false ? 'false' : 'true') }
+          )
         ),
       },
       { error: 'must be pagination[pageSize]=<n>' }

@@ -33,7 +33,7 @@ export interface PageQuery {
 
 /** A checked page query (`threadQuery`, `repliesQuery` of features/comments/comments.shapes.ts) with its cursor decoded (400 if forged). */
 export const pageQueryOf = (
-  query: { sort: ThreadSort; pagination?: { pageSize?: number; withCount: boolean }; after?: string },
+  query: { sort: ThreadSort; pagination?: { pageSize?: number; withCount?: boolean }; after?: string },
   codec: CursorCodec,
   limits: { pageSize: number }
 ): PageQuery => ({

@@ -95,20 +95,21 @@ export const ONCE = 'must be given once, as a string';
  */
 /** `notString`: the message for a value that is not one string (a repeated parameter), by default `message`. */
 type IntegerOptions = { max?: number; message: string; tooBig?: string; notString?: string };
-type Digits = z.ZodCodec<z.ZodString, z.ZodNumber>;
-export function queryInteger(options: IntegerOptions & { fallback: number }): z.ZodDefault<Digits>;
-export function queryInteger(options: IntegerOptions & { fallback?: number }): z.ZodDefault<Digits> | z.ZodOptional<Digits>;
-export function queryInteger({ max, fallback, message, tooBig = message, notString = message }: IntegerOptions & { fallback?: number }) {
+type Digits = z.ZodCodec<z.ZodOptional<z.ZodString>, z.ZodNumber>;
+type MaybeDigits = z.ZodCodec<z.ZodOptional<z.ZodString>, z.ZodOptional<z.ZodNumber>>;
+export function queryInteger(options: IntegerOptions & { fallback: number }): Digits;
+export function queryInteger(options: IntegerOptions & { fallback?: number }): Digits | MaybeDigits;
+export function queryInteger({ max, fallback, message, tooBig = message, notString = message }: IntegerOptions & { fallback?: number }): Digits | MaybeDigits {
   // The digits make it whole; above `max` is `tooBig` however large.
   let number = z.number();
   if (max !== undefined) number = number.max(max, tooBig);
   const bounded = number.min(1, message).meta({ type: 'integer' });
-  // Empty is absent: the fallback, or (none given) undefined, which the optional number lets through.
-  const codec = z.codec(z.string({ error: notString }).regex(/^(\d+)?$/, message), fallback === undefined ? bounded.optional() : bounded, {
-    decode: (raw) => (raw === '' ? fallback : Number(raw)) as number,
-    encode: (value) => (value === undefined ? '' : String(value)),
-  }) as unknown as Digits;
-  return fallback === undefined ? codec.optional() : codec.default(fallback);
+  // Absent or empty is the fallback. The number is optional to the document (a parameter that may be left out), and
+  // its default shown there.
+  return z.codec(z.string({ error: notString }).regex(/^(\d+)?$/, message).optional(), bounded.optional().meta(fallback === undefined ? {} : { default: fallback }), {
+    decode: (raw) => (raw === undefined || raw === '' ? fallback : Number(raw)),
+    encode: (value) => (value === undefined ? undefined : String(value)),
+  }) as MaybeDigits;
 }
 
 /** A path segment naming a document: documentId or numeric id; undefined when it can be neither (the services' 404). */

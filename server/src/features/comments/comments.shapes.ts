@@ -136,8 +136,13 @@ const pageSizeQuery = (limits?: ThreadLimits) => {
       },
       { error: 'must be pagination[pageSize]=<n>' }
     )
-    .catchall(z.never({ error: 'is not supported here: page with pagination[pageSize] and after' }));
-  return limits ? shape.default({ pageSize: limits.pageSize, withCount: true } as z.output<typeof shape>) : shape.optional();
+    .loose()
+    .superRefine((given, ctx) => {
+      for (const key of Object.keys(given).filter((name) => name !== 'pageSize' && name !== 'withCount')) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is not supported here: page with pagination[pageSize] and after', input: given });
+      }
+    });
+  return limits ? shape.default({ pageSize: limits.pageSize, withCount: true }) : shape.optional();
 };
 
 

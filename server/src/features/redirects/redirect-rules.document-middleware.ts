@@ -1,5 +1,5 @@
 /**
- * Editors' redirects are checked however they are written (features/redirects/redirects.validation.ts, and the redirects service's loop
+ * Editors' redirects are checked however they are written (features/redirects/redirect-rules.ts, and the redirects service's loop
  * check): a bad one is a 400, never stored.
  */
 import type { Core, Modules } from '@strapi/strapi';

@@ -51,7 +51,6 @@ export const declareRequest = <R extends DeclaredRequest, C extends DeclaredRequ
   Object.defineProperty(request, OPTIONS, { value: options, enumerable: false }) as R & ChecksAs<C>;
 
 export { checkedElsewhere };
-const elsewhere = { has: isCheckedElsewhere };
 
 type Output<S> = S extends Shapes ? { [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never } : Record<string, never>;
 type BodyOf<R extends DeclaredRequest> = R['body'] extends { 'application/json': infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -69,7 +68,7 @@ const objects = new WeakMap<Shapes, z.ZodType>();
 const objectOf = (shapes: Shapes): z.ZodType => {
   let schema = objects.get(shapes);
   if (!schema) {
-    schema = z.object(Object.fromEntries(Object.entries(shapes).filter(([, shape]) => !elsewhere.has(shape))));
+    schema = z.object(Object.fromEntries(Object.entries(shapes).filter(([, shape]) => !isCheckedElsewhere(shape))));
     objects.set(shapes, schema);
   }
   return schema;
@@ -97,14 +96,14 @@ export const checkRequest = async <R extends DeclaredRequest>(request: R, raw: R
   const part = (declared: Shapes | undefined, value: unknown) => {
     if (!declared) return {};
     const given = isRecord(value) ? value : {};
-    const passed = Object.fromEntries(Object.entries(declared).filter(([key, shape]) => elsewhere.has(shape) && key in given).map(([key]) => [key, given[key]]));
+    const passed = Object.fromEntries(Object.entries(declared).filter(([key, shape]) => isCheckedElsewhere(shape) && key in given).map(([key]) => [key, given[key]]));
     return { ...(parseShape(objectOf(declared), given, { first }) as object), ...passed };
   };
   const params = part(shapes.params, raw.params);
   const query = part(shapes.query, raw.query);
   const bodyShape = shapes.body?.['application/json'];
   const rawBody = first && !isRecord(raw.body) ? {} : (raw.body ?? {});
-  const body = !bodyShape ? undefined : elsewhere.has(bodyShape) ? raw.body : parseShape(bodyShape, rawBody, { first });
+  const body = !bodyShape ? undefined : isCheckedElsewhere(bodyShape) ? raw.body : parseShape(bodyShape, rawBody, { first });
   return { params, query, body } as RequestInput<R>;
 };
 

@@ -13,8 +13,9 @@ export interface PluginRoute {
   path: string;
   handler: Handler;
   /**
-   * What the route reads, for the host's OpenAPI document (shapes in `features/<feature>/*.shapes.ts`). The host checks these only in
-   * its core controllers: the plugin's controllers parse the same shapes through their `*.validation.ts`.
+   * What the route reads (shapes in `features/<feature>/*.shapes.ts`): the host's OpenAPI document shows it, and it is
+   * the check. The host checks a route's `request` only in its core controllers; the plugin's action is
+   * `checked(request, …)` with this same request (platform/request-check.ts), parsed before it runs.
    */
   request?: {
     params?: Record<string, z.ZodType>;
@@ -62,4 +63,4 @@ export const rateLimited = (limit: RateLimitMiddlewareConfig['limit'], identifie
 });
 
 /** `request` of a route whose body is JSON of this shape. */
-export const jsonBody = (schema: z.ZodType) => ({ body: { 'application/json': schema } });
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { 'application/json': schema } });

@@ -16,8 +16,21 @@ import databaseUnavailable from '../platform/database-unavailable.middleware';
 import nulGuard from '../platform/nul-guard.middleware';
 import { internalModels } from '../models';
 import { checkAccessTokens, guardHostAuthRoutes } from '../features/accounts';
+import { PLUGIN_ID } from '../platform/plugin-id';
+import { uncheckedRoutes } from '../platform/request-check';
+import { routes as adminRoutes } from '../routes/admin';
+import { routes as contentApiRoutes } from '../routes/content-api';
+import controllers from '../controllers';
+
+/** Every route's action checks the request the route declares (platform/request-check.ts): a mismatch is a bug, found at start. */
+const assertRequestsChecked = (strapi: Core.Strapi) => {
+  const built = Object.fromEntries(Object.keys(controllers).map((name) => [name, strapi.plugin(PLUGIN_ID).controller(name) as Record<string, unknown>]));
+  const unchecked = uncheckedRoutes([...contentApiRoutes, ...adminRoutes], built);
+  if (unchecked.length > 0) throw new Error(`Routes whose action does not check the request they declare: ${unchecked.join(', ')}`);
+};
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  assertRequestsChecked(strapi);
   // Created and synced with the content types' tables in bootstrap (Strapi reads this registry there).
   for (const model of internalModels()) strapi.get('models').add(model);
   // Registered before the app's own middlewares are mounted, so it is the outermost one (see the module).

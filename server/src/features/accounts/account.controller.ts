@@ -14,16 +14,10 @@ import { requesterOf } from './requester';
 import type { CurrentSession } from './sessions';
 import { getService } from '../../platform/get-service';
 import { clientInfo } from '../../platform/client';
-import {
-  revertTokenOf,
-  validateDeleteAccountBody,
-  validateEmailChangeBody,
-  validateEmailConfirmBody,
-  validateLoginCodeBody,
-  validateResetPasswordBody,
-} from './account.validation';
-
-const UNAUTHORIZED = 'Missing or invalid credentials';
+import { checked } from '../../platform/request-check';
+import { UNAUTHORIZED } from '../../platform/signed-in.middleware';
+import { accountRow } from './account.data';
+import * as shapes from './account.shapes';
 
 /** The URL holds the token: no caching, and no Referer carrying it anywhere. */
 const sendHtml = (ctx: Context, title: string, body: string) => {
@@ -39,11 +33,9 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => getService(strapi, 'settings').get();
   const sanitizeUser = (user: object, ctx: Context) => strapi.contentAPI.sanitize.output(user, strapi.getModel(USER_UID), { auth: ctx.state.auth });
 
-  /** The account behind the Bearer jwt, with its password hash (for re-authentication); 401 without one. */
+  /** The account behind the Bearer jwt (the `signed-in` middleware's), with its password hash (for re-authentication); 401 once it is gone. */
   const account = async (ctx: Context): Promise<UserRow & { documentId: string }> => {
-    const authUser = ctx.state.user as { id: number } | undefined;
-    if (!authUser) throw new errors.UnauthorizedError(UNAUTHORIZED);
-    const user = (await strapi.db.query(USER_UID).findOne({ where: { id: authUser.id } })) as (UserRow & { documentId: string }) | null;
+    const user = await accountRow(strapi, (ctx.state.user as { id: number }).id);
     if (!user) throw new errors.UnauthorizedError(UNAUTHORIZED);
     return user;
   };
@@ -65,57 +57,52 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    async resetPassword(ctx: Context) {
-      const body = await validateResetPasswordBody(ctx.request.body);
+    resetPassword: checked(shapes.resetPasswordRequest, async (ctx, { body }) => {
       await getService(strapi, 'password-reset').reset(body, await settings());
       ctx.body = { message: 'Password changed' };
-    },
+    }),
 
-    async loginCode(ctx: Context) {
+    loginCode: checked(shapes.loginCodeRequest, async (ctx, { body }) => {
       const config = await settings();
-      getService(strapi, 'passwordless').assertEnabled(config);
-      const body = validateLoginCodeBody(ctx.request.body);
       const { user, tokens, mfa } = await getService(strapi, 'passwordless').login(body, clientInfo(ctx), config);
       ctx.body = mfa ?? { ...tokens, user: await sanitizeUser(user, ctx) };
-    },
+    }),
 
-    async changeEmail(ctx: Context) {
+    changeEmail: checked(shapes.emailChangeRequest, async (ctx, { body }) => {
       const user = await account(ctx);
-      const body = validateEmailChangeBody(ctx.request.body);
       const result = await getService(strapi, 'email-change').request(user, body, requesterOf(ctx), await settings());
       if (!result.sent) {
         ctx.set('Retry-After', String(result.retryAfter));
         throw new errors.RateLimitError();
       }
       ctx.body = { message: 'Verification code sent', expiresIn: result.expiresIn };
-    },
+    }),
 
-    async confirmEmail(ctx: Context) {
+    confirmEmail: checked(shapes.emailConfirmRequest, async (ctx, { body }) => {
       const user = await account(ctx);
-      const { code } = validateEmailConfirmBody(ctx.request.body);
-      const updated = await getService(strapi, 'email-change').confirm(user, code, clientInfo(ctx), await settings());
+      const updated = await getService(strapi, 'email-change').confirm(user, body.code, clientInfo(ctx), await settings());
       ctx.body = await sanitizeUser(updated, ctx);
-    },
+    }),
 
     /** The revert link's page: asks for confirmation and changes nothing (mail scanners follow links). */
-    async revertEmailPage(ctx: Context) {
+    revertEmailPage: checked(shapes.revertPageRequest, async (ctx) => {
       await getService(strapi, 'email-change').check(emailRevertTokenOf(ctx));
       sendHtml(
         ctx,
         'Undo the e-mail change',
         '<p>Bring your old e-mail address back and sign out everywhere?</p><form method="post"><button type="submit">Undo the change</button></form>'
       );
-    },
+    }),
 
-    async revertEmail(ctx: Context) {
-      await getService(strapi, 'email-change').revert(revertTokenOf(ctx.request.body, emailRevertTokenOf(ctx)));
+    revertEmail: checked(shapes.revertRequest, async (ctx, { body: token }) => {
+      await getService(strapi, 'email-change').revert(token ?? emailRevertTokenOf(ctx));
       const message = 'Your e-mail address is back; every session has ended';
       if (ctx.accepts('json', 'html') === 'html') {
         sendHtml(ctx, 'E-mail change undone', `<p>${escapeHtml(message)}.</p>`);
         return;
       }
       ctx.body = { message };
-    },
+    }),
 
     async sessions(ctx: Context) {
       const user = await account(ctx);
@@ -123,11 +110,11 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { data: await getService(strapi, 'sessions').list(user.id, await currentSession(ctx)) };
     },
 
-    async revokeSession(ctx: Context) {
+    revokeSession: checked(shapes.sessionRequest, async (ctx, { params }) => {
       const user = await account(ctx);
-      await getService(strapi, 'sessions').revoke(user.id, String(ctx.params.id));
+      await getService(strapi, 'sessions').revoke(user.id, params.id);
       ctx.body = { message: 'Session ended' };
-    },
+    }),
 
     async revokeOtherSessions(ctx: Context) {
       const user = await account(ctx);
@@ -135,14 +122,12 @@ const accountController = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { message: 'Other sessions ended', revoked };
     },
 
-    async deleteAccount(ctx: Context) {
+    deleteAccount: checked(shapes.deleteAccountRequest, async (ctx, { body }) => {
       const config = await settings();
       const user = await account(ctx);
-      getService(strapi, 'account-deletion').assertEnabled(config);
-      const body = validateDeleteAccountBody(ctx.request.body);
       await getService(strapi, 'account-deletion').delete(user, body, requesterOf(ctx), config);
       ctx.body = { message: 'Account deleted' };
-    },
+    }),
 
     async exportAccount(ctx: Context) {
       const user = await account(ctx);

@@ -2,7 +2,8 @@
 import { loginResponse } from './mfa.shapes';
 import * as shapes from './account.shapes';
 import { authResponse } from './auth.shapes';
-import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
+import { rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
+import { SIGNED_IN } from '../../platform/signed-in.middleware';
 
 // Bearer routes too: granted to Public, so a request without a token gets the plugin's 401 rather than the role check's 403.
 const everyone: Handler[] = [
@@ -19,6 +20,9 @@ const everyone: Handler[] = [
   'account.exportAccount',
 ];
 
+/** The Bearer routes' 401 (platform/signed-in.middleware.ts), after any other middleware. */
+const bearer = { middlewares: [SIGNED_IN] };
+
 /** The host parses no DELETE body; this route middleware reads it as a POST's. */
 const deleteBody = 'plugin::cms-plugin-bag.delete-body';
 
@@ -28,7 +32,7 @@ const accountRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/reset-password',
       handler: 'account.resetPassword',
-      request: json(shapes.resetPasswordBody),
+      request: shapes.resetPasswordRequest,
       response: shapes.messageResponse,
       config: { middlewares: [rateLimited('login', 'identifier')] },
     },
@@ -37,7 +41,7 @@ const accountRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/login-code',
       handler: 'account.loginCode',
-      request: json(shapes.loginCodeBody),
+      request: shapes.loginCodeRequest,
       // An account with a second factor gets the challenge `/auth/login/mfa` finishes, and no token.
       response: loginResponse,
       config: { middlewares: [rateLimited('login', 'identifier', true)] },
@@ -47,23 +51,23 @@ const accountRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/email',
       handler: 'account.changeEmail',
-      request: json(shapes.emailChangeBody),
+      request: shapes.emailChangeRequest,
       response: shapes.emailChangeResponse,
-      config: { middlewares: [rateLimited('sendCode', 'email')] },
+      config: { middlewares: [rateLimited('sendCode', 'email'), SIGNED_IN] },
     },
     {
       method: 'POST',
       path: '/auth/email/confirm',
       handler: 'account.confirmEmail',
-      request: json(shapes.emailConfirmBody),
+      request: shapes.emailConfirmRequest,
       response: shapes.emailConfirmResponse,
-      config: { middlewares: [rateLimited('login')] },
+      config: { middlewares: [rateLimited('login'), SIGNED_IN] },
     },
     {
       method: 'GET',
       path: '/auth/email/revert',
       handler: 'account.revertEmailPage',
-      request: { query: shapes.revertQuery },
+      request: shapes.revertPageRequest,
       response: shapes.revertPage,
       config: { middlewares: [rateLimited('login')] },
     },
@@ -71,34 +75,36 @@ const accountRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/email/revert',
       handler: 'account.revertEmail',
-      request: { query: shapes.revertQuery, ...json(shapes.emailRevertBody) },
+      request: shapes.revertRequest,
       response: shapes.revertResponse,
       config: { middlewares: [rateLimited('login')] },
     },
-    { method: 'GET', path: '/auth/sessions', handler: 'account.sessions', response: shapes.sessionsResponse },
+    { method: 'GET', path: '/auth/sessions', handler: 'account.sessions', response: shapes.sessionsResponse, config: bearer },
     {
       method: 'DELETE',
       path: '/auth/sessions',
       handler: 'account.revokeOtherSessions',
       response: shapes.revokeOthersResponse,
+      config: bearer,
     },
     {
       method: 'DELETE',
       path: '/auth/sessions/:id',
       handler: 'account.revokeSession',
-      request: { params: shapes.sessionParams },
+      request: shapes.sessionRequest,
       response: shapes.messageResponse,
+      config: bearer,
     },
     // Re-authentication counts as a login of the account (features/accounts/reauthentication.ts).
     {
       method: 'DELETE',
       path: '/auth/me',
       handler: 'account.deleteAccount',
-      request: json(shapes.deleteAccountBody),
+      request: shapes.deleteAccountRequest,
       response: shapes.messageResponse,
-      config: { middlewares: [deleteBody] },
+      config: { middlewares: [deleteBody, SIGNED_IN] },
     },
-    { method: 'GET', path: '/auth/me/export', handler: 'account.exportAccount', response: shapes.accountExport },
+    { method: 'GET', path: '/auth/me/export', handler: 'account.exportAccount', response: shapes.accountExport, config: bearer },
   ],
   grants: { public: everyone, authenticated: everyone },
 };

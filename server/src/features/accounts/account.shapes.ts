@@ -3,6 +3,8 @@ import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
 import { body, passwordFields, requiredText, user } from './auth.shapes';
 import { email, text } from '../../platform/shapes/fields';
+import { checkedElsewhere, declareRequest } from '../../platform/request-check';
+import { jsonBody } from '../../platform/route-types';
 
 /** An e-mailed code: looked up as given, present and not empty. */
 const code = () => requiredText().max(32);
@@ -26,7 +28,8 @@ export const emailChangeResponse = lazyShape(() => z.object({ message: z.string(
 export const emailConfirmBody = lazyShape(() => body({ code: code() }));
 export const emailConfirmResponse = user;
 
-export const revertQuery = lazyShape(() => ({ token: z.string().describe("the revert link's token").optional() }));
+/** Read by features/comments/unsubscribe-token.middleware.ts (`emailRevertTokenOf`), which takes it out of the URL before anything logs it. */
+export const revertQuery = lazyShape(() => ({ token: checkedElsewhere(z.string().describe("the revert link's token").optional()) }));
 /** GET: a page (HTML) that asks for confirmation and changes nothing. */
 export const revertPage = lazyShape(() => z.string().describe('text/html: a confirmation page whose form posts the revert'));
 
@@ -83,3 +86,19 @@ export type EmailChangeBody = z.output<typeof emailChangeBody>;
 export type DeleteAccountBody = z.output<typeof deleteAccountBody>;
 export type AccountExport = z.output<typeof accountExport>;
 export type Session = z.output<typeof session>;
+
+// The requests of the account's routes: every issue named (platform/shapes/parse.ts).
+export const resetPasswordRequest = jsonBody(resetPasswordBody);
+export const loginCodeRequest = jsonBody(loginCodeBody);
+export const emailChangeRequest = jsonBody(emailChangeBody);
+export const emailConfirmRequest = jsonBody(emailConfirmBody);
+export const revertPageRequest = { query: revertQuery };
+/** The body's token if it brings one (a body that does not is ignored), else the link's (the query's). */
+const bodyToken = lazyShape(() => z.unknown().transform((body) => {
+  const parsed = emailRevertBody.safeParse(body);
+  return parsed.success ? parsed.data.token : undefined;
+}));
+export const revertRequest = declareRequest({ query: revertQuery, ...jsonBody(emailRevertBody) }, { current: () => ({ query: revertQuery, ...jsonBody(bodyToken) }) });
+/** A DELETE without a body is an empty one: re-authentication then says what is missing. */
+export const deleteAccountRequest = jsonBody(deleteAccountBody);
+export const sessionRequest = { params: sessionParams };

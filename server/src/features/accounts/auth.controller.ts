@@ -5,12 +5,8 @@ import { captchaEscalated } from '../../platform/auth';
 import { USER_UID } from '../../platform/uids';
 import { clientInfo } from '../../platform/client';
 import { getService } from '../../platform/get-service';
-import {
-  validateLoginBody,
-  validateRefreshTokenBody,
-  validateRegisterBody,
-  validateSendCodeBody,
-} from './auth.validation';
+import { checked } from '../../platform/request-check';
+import * as shapes from './auth.shapes';
 
 const authController = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The user as `/api/users/me` shows it: the host's own output sanitizer drops private fields. */
@@ -26,39 +22,33 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await getService(strapi, 'captcha').createPow(await getService(strapi, 'settings').get());
     },
 
-    async sendCode(ctx: Context) {
-      const { identifier, purpose } = await validateSendCodeBody(ctx.request.body);
-      const result = await getService(strapi, 'email-code').send(identifier, await getService(strapi, 'settings').get(), purpose);
+    sendCode: checked(shapes.sendCodeRequest, async (ctx, { body }) => {
+      const result = await getService(strapi, 'email-code').send(body.identifier, await getService(strapi, 'settings').get(), body.purpose);
       if (!result.sent) {
         ctx.set('Retry-After', String(result.retryAfter));
         throw new errors.RateLimitError();
       }
       ctx.body = { message: 'Verification code sent', expiresIn: result.expiresIn };
-    },
+    }),
 
-    async register(ctx: Context) {
-      const allowedFields = (strapi.config.get('plugin::users-permissions.register') as { allowedFields?: unknown } | undefined)?.allowedFields;
-      const extraFields = Array.isArray(allowedFields) ? allowedFields.filter((field): field is string => typeof field === 'string') : [];
-      const body = await validateRegisterBody(ctx.request.body, extraFields);
+    register: checked(shapes.registerRequest, async (ctx, { body }) => {
       const { user, tokens } = await getService(strapi, 'accounts').register(body, clientInfo(ctx));
       ctx.body = { ...tokens, user: await sanitizeUser(user, ctx) };
-    },
+    }),
 
-    async login(ctx: Context) {
-      const body = await validateLoginBody(ctx.request.body);
+    login: checked(shapes.loginRequest, async (ctx, { body }) => {
       const { user, tokens, mfa } = await getService(strapi, 'accounts').login(body, clientInfo(ctx), captchaEscalated(ctx));
       ctx.body = mfa ?? { ...tokens, user: await sanitizeUser(user, ctx) };
-    },
+    }),
 
-    async refreshToken(ctx: Context) {
-      const token = validateRefreshTokenBody(ctx.request.body);
+    refreshToken: checked(shapes.refreshTokenRequest, async (ctx, { body: token }) => {
       ctx.body = { jwt: await getService(strapi, 'accounts').refresh(token) };
-    },
+    }),
 
-    async logout(ctx: Context) {
-      await getService(strapi, 'refresh-token').revoke(validateRefreshTokenBody(ctx.request.body));
+    logout: checked(shapes.refreshTokenRequest, async (ctx, { body: token }) => {
+      await getService(strapi, 'refresh-token').revoke(token);
       ctx.body = { message: 'Logged out' };
-    },
+    }),
 
     async me(ctx: Context) {
       const authUser = ctx.state.user as { id: number } | undefined;

@@ -1,7 +1,7 @@
 /** `/api/cms-plugin-bag/auth/…`: the account flows, each a Users & Permissions action. */
 import * as shapes from './auth.shapes';
 import { loginResponse } from './mfa.shapes';
-import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
+import { rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
 
 const everyone: Handler[] = [
   'auth.captchaImage',
@@ -36,7 +36,7 @@ const authRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/send-code',
       handler: 'auth.sendCode',
-      request: json(shapes.sendCodeBody),
+      request: shapes.sendCodeRequest,
       response: shapes.sendCodeResponse,
       config: { middlewares: [rateLimited('sendCode', 'identifier')] },
     },
@@ -44,7 +44,7 @@ const authRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/register',
       handler: 'auth.register',
-      request: json(shapes.registerBody),
+      request: shapes.registerRequest,
       response: shapes.authResponse,
       config: { middlewares: [rateLimited('register', 'email')] },
     },
@@ -52,7 +52,7 @@ const authRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/login',
       handler: 'auth.login',
-      request: json(shapes.loginBody),
+      request: shapes.loginRequest,
       // An account with a second factor gets the challenge `/auth/login/mfa` finishes, and no token.
       response: loginResponse,
       config: { middlewares: [rateLimited('login', 'identifier', true)] },
@@ -61,12 +61,12 @@ const authRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/refresh-token',
       handler: 'auth.refreshToken',
-      request: json(shapes.refreshTokenBody),
+      request: shapes.refreshTokenRequest,
       response: shapes.refreshTokenResponse,
       config: { middlewares: [rateLimited('refreshToken')] },
     },
     // An unknown token also gets 200: revocation is idempotent (RFC 7009).
-    { method: 'POST', path: '/auth/logout', handler: 'auth.logout', request: json(shapes.refreshTokenBody), response: shapes.logoutResponse },
+    { method: 'POST', path: '/auth/logout', handler: 'auth.logout', request: shapes.refreshTokenRequest, response: shapes.logoutResponse },
     { method: 'GET', path: '/auth/me', handler: 'auth.me', response: shapes.user },
   ],
   grants: { public: everyone, authenticated: everyone },

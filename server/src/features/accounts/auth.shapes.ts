@@ -1,6 +1,11 @@
 /** Shapes of `/api/cms-plugin-bag/auth/…`: captchas, e-mail codes, register, login, refresh, logout, me. */
 import { z } from 'zod/v4';
+import type { Core } from '@strapi/strapi';
 import { lazyShape } from '../../platform/shapes/lazy';
+import { REFRESH_ERRORS } from '../../platform/auth';
+import { isRecord } from '../../platform/is-record';
+import { declareRequest } from '../../platform/request-check';
+import { jsonBody } from '../../platform/route-types';
 import { BODY_NOT_OBJECT, REQUIRED, atLeast, atMost, email, required, string, text } from '../../platform/shapes/fields';
 
 /** A body of named fields; only those are read, anything else in it is ignored. */
@@ -77,6 +82,52 @@ export const refreshTokenBody = lazyShape(() => z.object({ refreshToken: z.strin
 export const refreshTokenResponse = lazyShape(() => z.object({ jwt: z.string() }));
 
 export const logoutResponse = lazyShape(() => z.object({ message: z.string() }));
+
+const own = (body: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.filter((key) => Object.prototype.hasOwnProperty.call(body, key)).map((key) => [key, body[key]]));
+
+/**
+ * Register as checked: the plugin's fields plus the host's `register.allowedFields` (users-permissions config, in
+ * `extra`); any other key is refused, as the host's own register does.
+ */
+const registerBodyFor = (allowedFields: readonly string[]) => {
+  const pluginKeys = Object.keys(registerFields.shape);
+  const extraKeys = allowedFields.filter((key) => !pluginKeys.includes(key));
+  const allowed = new Set([...pluginKeys, ...allowedFields]);
+  return z
+    .unknown()
+    .transform((body, ctx) => {
+      if (!isRecord(body)) ctx.addIssue({ code: 'custom', message: BODY_NOT_OBJECT, input: body });
+      else {
+        const invalid = Object.keys(body).filter((key) => !allowed.has(key));
+        if (invalid.length === 0) return body;
+        ctx.addIssue({ code: 'custom', message: `Invalid parameters: ${invalid.join(', ')}`, input: body });
+      }
+      return z.NEVER;
+    })
+    .pipe(registerFields.loose())
+    .transform((fields): RegisterBody => ({ ...own(fields, pluginKeys), extra: own(fields, extraKeys) }) as RegisterBody);
+};
+
+/** `{ refreshToken }`: absent or empty is `Missing refresh token`; any other non-string is not a token of ours. */
+const refreshTokenOf = lazyShape(() => z.unknown().transform((body, ctx) => {
+  const token = isRecord(body) && Object.prototype.hasOwnProperty.call(body, 'refreshToken') ? body.refreshToken : undefined;
+  if (typeof token === 'string' && token !== '') return token;
+  ctx.addIssue({ code: 'custom', message: token === undefined || token === null || token === '' ? REFRESH_ERRORS.missing : REFRESH_ERRORS.invalid, input: body });
+  return z.NEVER;
+}));
+
+/** The host's `register.allowedFields` (users-permissions config). */
+const allowedFieldsOf = (strapi: Core.Strapi): string[] => {
+  const allowed = (strapi.config.get('plugin::users-permissions.register') as { allowedFields?: unknown } | undefined)?.allowedFields;
+  return Array.isArray(allowed) ? allowed.filter((field): field is string => typeof field === 'string') : [];
+};
+
+// The requests of the auth routes: every issue named (platform/shapes/parse.ts).
+export const sendCodeRequest = jsonBody(sendCodeBody);
+export const registerRequest = declareRequest(jsonBody(registerBody), { current: (_, strapi) => jsonBody(registerBodyFor(allowedFieldsOf(strapi))) });
+export const loginRequest = jsonBody(loginBody);
+export const refreshTokenRequest = declareRequest(jsonBody(refreshTokenBody), { current: () => jsonBody(refreshTokenOf) });
 
 export type CaptchaInput = z.output<typeof captchaAnswer>;
 export type PasswordInput = Pick<z.output<typeof loginBody>, 'password' | 'encryptedPassword'>;

@@ -8,7 +8,8 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import type { HostAuthRoute } from '../../platform/auth';
 import { getService } from '../../platform/get-service';
-import { validateCaptchaFields } from './auth.validation';
+import { captchaAnswer } from './auth.shapes';
+import { parseShape } from '../../platform/shapes/parse';
 import { captchaEscalated, normalizeEmail } from '../../platform/auth';
 import { clientInfo } from '../../platform/client';
 import { idAndEmailOf } from './users.data';
@@ -38,7 +39,7 @@ export const hostAuthGuarded = (strapi: Core.Strapi) => getService(strapi, 'sett
  * normalized as the plugin's own routes compare it (`normalizeEmail`): the host only lower-cases it.
  */
 export const checkHostCaptcha = async (strapi: Core.Strapi, route: HostAuthRoute, fields: Record<string, unknown>, escalated: boolean) => {
-  const captcha = await validateCaptchaFields(fields);
+  const captcha = parseShape(captchaAnswer, fields);
   delete fields.key;
   delete fields.code;
   if (route !== 'login' && typeof fields.email === 'string') fields.email = normalizeEmail(fields.email);

@@ -1,6 +1,7 @@
 /** Shapes of `/api/cms-plugin-bag/auth/mfa/…` and `/auth/login/mfa`: TOTP enrolment, recovery codes, the login challenge. */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
+import { jsonBody } from '../../platform/route-types';
 import { authResponse, passwordFields, requiredText, user } from './auth.shapes';
 import { BODY_NOT_OBJECT, REQUIRED, atLeast, required, string, text } from '../../platform/shapes/fields';
 
@@ -77,3 +78,15 @@ export const passkeyList = lazyShape(() => z.object({ data: z.array(passkeySumma
 export const passkeyLoginOptionsBody = lazyShape(() => body({ identifier: text().optional() }));
 export const passkeyLoginOptionsResponse = lazyShape(() => z.object({ key: z.string(), options: webauthnOptions.describe('PublicKeyCredentialRequestOptionsJSON') }));
 export const passkeyLoginBody = lazyShape(() => body({ key: text(64).min(1, atLeast(1)).refine(required, REQUIRED), response: credentialJson }));
+
+// The requests of the second-factor and passkey routes: every issue named (platform/shapes/parse.ts).
+export const totpSetupRequest = jsonBody(totpSetupBody);
+export const totpEnableRequest = jsonBody(totpEnableBody);
+export const mfaCodeRequest = jsonBody(mfaCodeBody);
+export const mfaDisableRequest = jsonBody(mfaDisableBody);
+export const finishLoginRequest = jsonBody(finishLoginBody);
+export const passkeyRegisterOptionsRequest = jsonBody(passkeyRegisterOptionsBody);
+export const passkeyRegisterRequest = jsonBody(passkeyRegisterBody);
+export const passkeyRemoveRequest = { params: passkeyParams };
+export const passkeyLoginOptionsRequest = jsonBody(passkeyLoginOptionsBody);
+export const passkeyLoginRequest = jsonBody(passkeyLoginBody);

@@ -1,58 +1,44 @@
 /** Passkeys: the signed-in account registers, lists and removes them (Bearer); anyone signs in with one. */
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'koa';
 import { USER_UID } from '../../platform/uids';
 import { getService } from '../../platform/get-service';
 import { clientInfo } from '../../platform/client';
-import {
-  validatePasskeyLoginBody,
-  validatePasskeyLoginOptionsBody,
-  validatePasskeyRegisterBody,
-  validatePasskeyRegisterOptionsBody,
-} from './mfa.validation';
+import { checked } from '../../platform/request-check';
+import * as shapes from './mfa.shapes';
 import { requesterOf } from './requester';
 
-/** The Bearer account: the routes are granted to Public too, so a request without a token is a 401 here. */
-const signedIn = (ctx: Context): number => {
-  const user = ctx.state.user as { id?: unknown } | undefined;
-  if (typeof user?.id !== 'number') throw new errors.UnauthorizedError('Missing or invalid credentials');
-  return user.id;
-};
+/** The Bearer account (the routes' `signed-in` middleware answered 401 without one). */
+const signedIn = (ctx: Context): number => (ctx.state.user as { id: number }).id;
 
 const passkeyController = ({ strapi }: { strapi: Core.Strapi }) => {
   const passkeys = () => getService(strapi, 'passkeys');
   return {
-    async registerOptions(ctx: Context) {
-      const userId = signedIn(ctx);
-      ctx.body = await passkeys().registerOptions(userId, validatePasskeyRegisterOptionsBody(ctx.request.body), requesterOf(ctx));
-    },
+    registerOptions: checked(shapes.passkeyRegisterOptionsRequest, async (ctx, { body }) => {
+      ctx.body = await passkeys().registerOptions(signedIn(ctx), body, requesterOf(ctx));
+    }),
 
-    async registerVerify(ctx: Context) {
-      const userId = signedIn(ctx);
-      const { response, name } = validatePasskeyRegisterBody(ctx.request.body);
-      ctx.body = await passkeys().registerVerify(userId, response as unknown as RegistrationResponseJSON, name);
-    },
+    registerVerify: checked(shapes.passkeyRegisterRequest, async (ctx, { body }) => {
+      ctx.body = await passkeys().registerVerify(signedIn(ctx), body.response as unknown as RegistrationResponseJSON, body.name);
+    }),
 
     async list(ctx: Context) {
       ctx.body = { data: await passkeys().list(signedIn(ctx)) };
     },
 
-    async remove(ctx: Context) {
-      const userId = signedIn(ctx);
-      ctx.body = await passkeys().remove(userId, String(ctx.params.id));
-    },
+    remove: checked(shapes.passkeyRemoveRequest, async (ctx, { params }) => {
+      ctx.body = await passkeys().remove(signedIn(ctx), params.id);
+    }),
 
-    async loginOptions(ctx: Context) {
-      ctx.body = await passkeys().loginOptions(validatePasskeyLoginOptionsBody(ctx.request.body).identifier || undefined);
-    },
+    loginOptions: checked(shapes.passkeyLoginOptionsRequest, async (ctx, { body }) => {
+      ctx.body = await passkeys().loginOptions(body.identifier || undefined);
+    }),
 
-    async loginVerify(ctx: Context) {
-      const { key, response } = validatePasskeyLoginBody(ctx.request.body);
-      const { user, tokens } = await passkeys().loginVerify(key, response as unknown as AuthenticationResponseJSON, clientInfo(ctx));
+    loginVerify: checked(shapes.passkeyLoginRequest, async (ctx, { body }) => {
+      const { user, tokens } = await passkeys().loginVerify(body.key, body.response as unknown as AuthenticationResponseJSON, clientInfo(ctx));
       ctx.body = { ...tokens, user: await strapi.contentAPI.sanitize.output(user, strapi.getModel(USER_UID), { auth: ctx.state.auth }) };
-    },
+    }),
   };
 };
 

@@ -1,6 +1,10 @@
 /** `/api/cms-plugin-bag/auth/passkeys/…`: register, list and remove passkeys (Bearer), and sign in with one. */
 import * as shapes from './mfa.shapes';
-import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
+import { rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
+import { SIGNED_IN } from '../../platform/signed-in.middleware';
+
+/** The Bearer routes' 401 (platform/signed-in.middleware.ts). */
+const bearer = { middlewares: [SIGNED_IN] };
 
 // Granted to Public too, so a request without a token gets the plugin's 401 rather than the role check's 403.
 const everyone: Handler[] = [
@@ -19,24 +23,26 @@ const passkeyRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/passkeys/register/options',
       handler: 'passkey.registerOptions',
-      request: json(shapes.passkeyRegisterOptionsBody),
+      request: shapes.passkeyRegisterOptionsRequest,
       response: shapes.passkeyRegisterOptionsResponse,
+      config: bearer,
     },
     {
       method: 'POST',
       path: '/auth/passkeys/register/verify',
       handler: 'passkey.registerVerify',
-      request: json(shapes.passkeyRegisterBody),
+      request: shapes.passkeyRegisterRequest,
       response: shapes.passkeyRegistered,
+      config: bearer,
     },
-    { method: 'GET', path: '/auth/passkeys', handler: 'passkey.list', response: shapes.passkeyList },
-    { method: 'DELETE', path: '/auth/passkeys/:id', handler: 'passkey.remove', request: { params: shapes.passkeyParams }, response: shapes.mfaMessage },
+    { method: 'GET', path: '/auth/passkeys', handler: 'passkey.list', response: shapes.passkeyList, config: bearer },
+    { method: 'DELETE', path: '/auth/passkeys/:id', handler: 'passkey.remove', request: shapes.passkeyRemoveRequest, response: shapes.mfaMessage, config: bearer },
     // Sign-in: counted per client IP on `rateLimit.login`, as every login.
     {
       method: 'POST',
       path: '/auth/passkeys/login/options',
       handler: 'passkey.loginOptions',
-      request: json(shapes.passkeyLoginOptionsBody),
+      request: shapes.passkeyLoginOptionsRequest,
       response: shapes.passkeyLoginOptionsResponse,
       config: { middlewares: [rateLimited('login')] },
     },
@@ -44,7 +50,7 @@ const passkeyRoutes: RouteModule = {
       method: 'POST',
       path: '/auth/passkeys/login/verify',
       handler: 'passkey.loginVerify',
-      request: json(shapes.passkeyLoginBody),
+      request: shapes.passkeyLoginRequest,
       response: shapes.finishLoginResponse,
       config: { middlewares: [rateLimited('login')] },
     },

@@ -6,7 +6,8 @@ import { forbidden } from '../../platform/errors';
 import { uid } from '../../platform/plugin-id';
 import { getService } from '../../platform/get-service';
 import { permissionChecker, type PermissionChecker } from '../../platform/permission-checker';
-import { validateEditPanelRequest, validateMostReadQuery } from './admin-places.validation';
+import { checked } from '../../platform/request-check';
+import { editPanelRequest, mostReadRequest } from './admin-places.shapes';
 
 interface AdminAbility {
   can(action: string, subject?: string): boolean;
@@ -25,21 +26,19 @@ const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** Published articles only, and only those the admin's role may read in the Content Manager. */
-  async mostRead(ctx: Context) {
-    const { locale } = validateMostReadQuery(ctx.query);
-    ctx.body = await getService(strapi, 'views').mostRead(locale, readerOf(strapi, ctx, 'article'));
-  },
+  mostRead: checked(mostReadRequest, async (ctx, { query }) => {
+    ctx.body = await getService(strapi, 'views').mostRead(query.locale || undefined, readerOf(strapi, ctx, 'article'));
+  }),
 
   /**
    * The panel shows what the Content Manager shows: its figures need read access to the document there (403 whether
    * or not it exists), and the comments by status *Moderate comments*.
    */
-  async editPanel(ctx: Context) {
-    const { kind, documentId, locale } = validateEditPanelRequest(ctx.params, ctx.query);
-    const checker = readerOf(strapi, ctx, kind);
+  editPanel: checked(editPanelRequest, async (ctx, { params, query }) => {
+    const checker = readerOf(strapi, ctx, params.kind);
     const moderates = Boolean((ctx.state.userAbility as AdminAbility).can(ADMIN_ACTIONS.commentsModerate));
-    ctx.body = { data: await getService(strapi, 'edit-panel').figures(kind, documentId, locale, checker, moderates) };
-  },
+    ctx.body = { data: await getService(strapi, 'edit-panel').figures(params.kind, params.documentId, query.locale || undefined, checker, moderates) };
+  }),
 });
 
 export default adminPlacesController;

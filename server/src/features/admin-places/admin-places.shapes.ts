@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
+import { declareRequest } from '../../platform/request-check';
 
 export const MODERATION_QUEUE_SIZE = 5;
 export const MOST_READ_SIZE = 10;
@@ -53,3 +54,7 @@ export const editPanelResponse = lazyShape(() => z.object({
     urlTemplate: z.string().nullable(),
   }),
 }));
+
+// One issue at a time, the first (platform/shapes/parse.ts); an empty `locale` leaves the host's default locale to the service.
+export const mostReadRequest = declareRequest({ query: mostReadQuery }, { first: true });
+export const editPanelRequest = declareRequest({ params: editPanelParams, query: editPanelQuery }, { first: true });

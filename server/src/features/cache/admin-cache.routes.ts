@@ -1,7 +1,7 @@
 /** The response cache (docs/caching.md): stats need `settings.read`, clearing `settings.update`. */
 import { ADMIN_ACTIONS, requireAdmin } from '../../platform/admin-actions';
 import * as shapes from './admin-cache.shapes';
-import { jsonBody, type PluginRoute } from '../../platform/route-types';
+import type { PluginRoute } from '../../platform/route-types';
 
 const routes: PluginRoute[] = [
   {
@@ -15,7 +15,7 @@ const routes: PluginRoute[] = [
     method: 'POST',
     path: '/cache/clear',
     handler: 'admin-cache.clear',
-    request: jsonBody(shapes.cacheClearBody),
+    request: shapes.cacheClearRequest,
     response: shapes.cacheStatsResponse,
     config: { policies: [requireAdmin(ADMIN_ACTIONS.settingsUpdate)] },
   },

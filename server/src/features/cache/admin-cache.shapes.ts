@@ -1,6 +1,8 @@
 /** Shapes of the response cache's admin routes (`/cms-plugin-bag/cache`, `/cms-plugin-bag/cache/clear`). */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
+import { checkedElsewhere } from '../../platform/shapes/fields';
+import { jsonBody } from '../../platform/route-types';
 
 const typeStats = lazyShape(() => z.object({ type: z.string(), hits: z.number().int(), misses: z.number().int(), hitRatio: z.number() }));
 
@@ -14,7 +16,8 @@ export const cacheStats = lazyShape(() => z.object({
 
 export const cacheStatsResponse = lazyShape(() => z.object({ data: cacheStats }));
 
-/** The clear takes no input. */
-export const cacheClearBody = lazyShape(() => z.object({}).strict());
+/** The clear takes no input: a body is not read (so not refused either). */
+export const cacheClearBody = checkedElsewhere(lazyShape(() => z.object({}).strict()));
+export const cacheClearRequest = jsonBody(cacheClearBody);
 
 export type CacheStats = z.infer<typeof cacheStats>;

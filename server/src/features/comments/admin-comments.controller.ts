@@ -3,7 +3,8 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { USER_UID } from '../../platform/uids';
 import { getService } from '../../platform/get-service';
-import { validateAdminListQuery, validateCloseBody, validateContent, validatePinBody, validateStatusBody } from './comments.validation';
+import { checked } from '../../platform/request-check';
+import * as shapes from './admin-comments.shapes';
 
 /** Who may read a user's e-mail in the Content Manager; the same right shows it on the moderation list. */
 const READ_USERS = { action: 'plugin::content-manager.explorer.read', subject: USER_UID, field: 'email' };
@@ -18,31 +19,28 @@ const mayReadUserEmails = (ctx: Context): boolean => {
 };
 
 const adminCommentController = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async find(ctx: Context) {
-    ctx.body = await getService(strapi, 'comments').adminList(validateAdminListQuery(ctx.query), { showEmails: mayReadUserEmails(ctx) });
-  },
+  find: checked(shapes.moderationRequest, async (ctx, { query }) => {
+    // An empty filter is absent.
+    const { status, article, reported, page, pageSize } = query;
+    const list = { status: status || undefined, article: article || undefined, reported: reported === 'true', page, pageSize };
+    ctx.body = await getService(strapi, 'comments').adminList(list, { showEmails: mayReadUserEmails(ctx) });
+  }),
 
-  async setStatus(ctx: Context) {
-    const { documentIds, status } = validateStatusBody(ctx.request.body);
-    ctx.body = { data: { updated: await getService(strapi, 'comments').setStatus(documentIds, status) } };
-  },
+  setStatus: checked(shapes.statusRequest, async (ctx, { body }) => {
+    ctx.body = { data: { updated: await getService(strapi, 'comments').setStatus(body.documentIds, body.status) } };
+  }),
 
-  async reply(ctx: Context) {
-    const config = await getService(strapi, 'settings').get();
-    const body = (ctx.request.body ?? {}) as { content?: unknown };
-    const content = validateContent(body.content, config.comments.maxLength);
-    ctx.body = { data: await getService(strapi, 'comments').adminReply(String(ctx.params.documentId), content) };
-  },
+  reply: checked(shapes.replyRequest, async (ctx, { params, body }) => {
+    ctx.body = { data: await getService(strapi, 'comments').adminReply(params.documentId, body.content) };
+  }),
 
-  async pin(ctx: Context) {
-    const pinned = validatePinBody(ctx.request.body);
-    ctx.body = { data: await getService(strapi, 'comments').pin(String(ctx.params.documentId), pinned) };
-  },
+  pin: checked(shapes.pinRequest, async (ctx, { params, body }) => {
+    ctx.body = { data: await getService(strapi, 'comments').pin(params.documentId, body.pinned) };
+  }),
 
-  async close(ctx: Context) {
-    const closed = validateCloseBody(ctx.request.body);
-    ctx.body = { data: await getService(strapi, 'comments').setClosed(String(ctx.params.documentId), closed) };
-  },
+  close: checked(shapes.closeRequest, async (ctx, { params, body }) => {
+    ctx.body = { data: await getService(strapi, 'comments').setClosed(params.documentId, body.closed) };
+  }),
 });
 
 export default adminCommentController;

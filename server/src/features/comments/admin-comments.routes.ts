@@ -1,7 +1,7 @@
 /** Moderation API used by the plugin's moderation page; every route needs `comments.moderate`. */
 import { ADMIN_ACTIONS, requireAdmin } from '../../platform/admin-actions';
 import * as shapes from './admin-comments.shapes';
-import { jsonBody, type PluginRoute } from '../../platform/route-types';
+import type { PluginRoute } from '../../platform/route-types';
 
 const moderate = { policies: [requireAdmin(ADMIN_ACTIONS.commentsModerate)] };
 
@@ -10,7 +10,7 @@ const routes: PluginRoute[] = [
     method: 'GET',
     path: '/comments',
     handler: 'admin-comment.find',
-    request: { query: shapes.moderationQuery },
+    request: shapes.moderationRequest,
     response: shapes.moderationList,
     config: moderate,
   },
@@ -18,7 +18,7 @@ const routes: PluginRoute[] = [
     method: 'PUT',
     path: '/comments/status',
     handler: 'admin-comment.setStatus',
-    request: jsonBody(shapes.statusBody),
+    request: shapes.statusRequest,
     response: shapes.statusResponse,
     config: moderate,
   },
@@ -26,7 +26,7 @@ const routes: PluginRoute[] = [
     method: 'POST',
     path: '/comments/:documentId/reply',
     handler: 'admin-comment.reply',
-    request: { params: shapes.replyParams, ...jsonBody(shapes.replyBody) },
+    request: shapes.replyRequest,
     response: shapes.replyResponse,
     config: moderate,
   },
@@ -34,7 +34,7 @@ const routes: PluginRoute[] = [
     method: 'PUT',
     path: '/comments/:documentId/pin',
     handler: 'admin-comment.pin',
-    request: { params: shapes.replyParams, ...jsonBody(shapes.pinBody) },
+    request: shapes.pinRequest,
     response: shapes.pinResponse,
     config: moderate,
   },
@@ -42,7 +42,7 @@ const routes: PluginRoute[] = [
     method: 'PUT',
     path: '/articles/:documentId/comments',
     handler: 'admin-comment.close',
-    request: { params: shapes.closeParams, ...jsonBody(shapes.closeBody) },
+    request: shapes.closeRequest,
     response: shapes.closeResponse,
     config: moderate,
   },

@@ -1,7 +1,10 @@
 /** Shapes of the admin panel's comment routes (`/cms-plugin-bag/comments…`). */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
-import { COMMENT_STATUSES, commentStatus, commentText } from './comments.shapes';
+import { COMMENT_STATUSES, commentStatus, commentText, contentBodyFor } from './comments.shapes';
+import { queryInteger } from '../../platform/shapes/common';
+import { declareRequest } from '../../platform/request-check';
+import { jsonBody } from '../../platform/route-types';
 
 export const moderationReport = lazyShape(() => z.object({ reason: z.string(), details: z.string().nullable(), createdAt: z.string() }));
 
@@ -26,11 +29,7 @@ export const moderatedComment = lazyShape(() => z.object({
 }));
 
 /** A whole number from 1 to `max` in a query string; empty is absent. */
-const pageNumber = (max: number) =>
-  z
-    .string({ error: `must be an integer from 1 to ${max}` })
-    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= max), `must be an integer from 1 to ${max}`)
-    .optional();
+const pageNumber = (max: number, fallback: number) => queryInteger({ max, fallback, message: `must be an integer from 1 to ${max}` });
 
 export const MODERATION_PAGE_SIZE = { default: 25, max: 100 };
 
@@ -39,8 +38,8 @@ export const moderationQuery = lazyShape(() => ({
   status: z.enum(['', ...COMMENT_STATUSES], { error: `must be one of ${COMMENT_STATUSES.join(', ')}` }).optional(),
   article: z.string({ error: 'must be an article documentId' }).optional(),
   reported: z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional(),
-  page: pageNumber(1_000_000),
-  pageSize: pageNumber(MODERATION_PAGE_SIZE.max),
+  page: pageNumber(1_000_000, 1),
+  pageSize: pageNumber(MODERATION_PAGE_SIZE.max, MODERATION_PAGE_SIZE.default),
 }));
 export const moderationQueryShape = lazyShape(() => z.object(moderationQuery));
 
@@ -80,3 +79,16 @@ export const pinResponse = lazyShape(() => z.object({ data: z.object({ documentI
 export const closeParams = lazyShape(() => ({ documentId: z.string() }));
 export const closeBody = lazyShape(() => z.object({ closed: z.boolean({ error: 'must be true or false' }) }));
 export const closeResponse = lazyShape(() => z.object({ data: z.object({ documentId: z.string(), closed: z.boolean() }) }));
+
+/** Duplicates count once. */
+const statusBodyChecked = lazyShape(() => statusBody.transform(({ documentIds, status }) => ({ documentIds: [...new Set(documentIds as string[])], status })));
+
+// The requests of the moderation routes: one issue at a time, the first (platform/shapes/parse.ts).
+export const moderationRequest = declareRequest({ query: moderationQuery }, { first: true });
+export const statusRequest = declareRequest(jsonBody(statusBody), { first: true, current: () => jsonBody(statusBodyChecked) });
+export const replyRequest = declareRequest(
+  { params: replyParams, ...jsonBody(replyBody) },
+  { first: true, current: (config) => ({ params: replyParams, ...jsonBody(contentBodyFor(config.comments.maxLength)) }) }
+);
+export const pinRequest = declareRequest({ params: replyParams, ...jsonBody(pinBody) }, { first: true });
+export const closeRequest = declareRequest({ params: closeParams, ...jsonBody(closeBody) }, { first: true });

@@ -9,8 +9,9 @@ import type { Context } from 'koa';
 import { clientInfo } from '../../platform/client';
 import { getService } from '../../platform/get-service';
 import type { Voter } from './voter-key';
-import { parseIdentifier } from './comments.validation';
-import { validateReportBody } from './comment-feedback.validation';
+import { checked } from '../../platform/request-check';
+import { parseIdentifier } from '../../platform/shapes/common';
+import { likeRequest, reportRequest } from './comment-feedback.shapes';
 
 /** The token's user, or a guest known by client address. */
 const voterOf = (ctx: Context): Voter => {
@@ -19,21 +20,20 @@ const voterOf = (ctx: Context): Voter => {
 };
 
 const commentFeedbackController = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async like(ctx: Context) {
+  like: checked(likeRequest, async (ctx, { params }) => {
     const config = await getService(strapi, 'settings').get();
-    ctx.body = { data: await getService(strapi, 'comment-reactions').like(parseIdentifier(ctx.params.id), voterOf(ctx), config) };
-  },
+    ctx.body = { data: await getService(strapi, 'comment-reactions').like(parseIdentifier(params.id), voterOf(ctx), config) };
+  }),
 
-  async unlike(ctx: Context) {
+  unlike: checked(likeRequest, async (ctx, { params }) => {
     const config = await getService(strapi, 'settings').get();
-    ctx.body = { data: await getService(strapi, 'comment-reactions').unlike(parseIdentifier(ctx.params.id), voterOf(ctx), config) };
-  },
+    ctx.body = { data: await getService(strapi, 'comment-reactions').unlike(parseIdentifier(params.id), voterOf(ctx), config) };
+  }),
 
-  async report(ctx: Context) {
+  report: checked(reportRequest, async (ctx, { params, body: input }) => {
     const config = await getService(strapi, 'settings').get();
-    const input = validateReportBody(ctx.request.body, config.comments.reports.reasons);
-    ctx.body = { data: await getService(strapi, 'comment-reports').report(parseIdentifier(ctx.params.id), voterOf(ctx), input, config) };
-  },
+    ctx.body = { data: await getService(strapi, 'comment-reports').report(parseIdentifier(params.id), voterOf(ctx), input, config) };
+  }),
 });
 
 export default commentFeedbackController;

@@ -1,7 +1,6 @@
 /** Likes (`/api/bag/comments/:id/like`) and reports (`/api/bag/comments/:id/report`), rate limited per client IP. */
-import { idParams } from './comments.shapes';
 import * as shapes from './comment-feedback.shapes';
-import { jsonBody, rateLimited, type RouteModule } from '../../platform/route-types';
+import { rateLimited, type RouteModule } from '../../platform/route-types';
 
 const commentFeedbackRoutes: RouteModule = {
   routes: [
@@ -9,7 +8,7 @@ const commentFeedbackRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments/:id/like',
       handler: 'comment-feedback.like',
-      request: { params: idParams },
+      request: shapes.likeRequest,
       response: shapes.likeResponse,
       config: { prefix: '', middlewares: [rateLimited('reaction')] },
     },
@@ -17,7 +16,7 @@ const commentFeedbackRoutes: RouteModule = {
       method: 'DELETE',
       path: '/bag/comments/:id/like',
       handler: 'comment-feedback.unlike',
-      request: { params: idParams },
+      request: shapes.likeRequest,
       response: shapes.likeResponse,
       config: { prefix: '', middlewares: [rateLimited('reaction')] },
     },
@@ -25,7 +24,7 @@ const commentFeedbackRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments/:id/report',
       handler: 'comment-feedback.report',
-      request: { params: idParams, ...jsonBody(shapes.reportBody) },
+      request: shapes.reportRequest,
       response: shapes.reportResponse,
       config: { prefix: '', middlewares: [rateLimited('report')] },
     },

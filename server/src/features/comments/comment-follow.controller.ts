@@ -3,7 +3,9 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
-import { parseIdentifier } from './comments.validation';
+import { checked } from '../../platform/request-check';
+import { parseIdentifier } from '../../platform/shapes/common';
+import { subscriptionRequest } from './comment-follow.shapes';
 
 /** The token's user; the routes are granted to Public so that a request without a token gets this 401, not a 403. */
 const userOf = (ctx: Context): number => {
@@ -15,18 +17,18 @@ const userOf = (ctx: Context): number => {
 const commentFollowController = ({ strapi }: { strapi: Core.Strapi }) => {
   const followers = () => getService(strapi, 'comment-followers');
   return {
-    async status(ctx: Context) {
+    status: checked(subscriptionRequest, async (ctx, { params }) => {
       const user = userOf(ctx);
-      ctx.body = await followers().subscription(parseIdentifier(ctx.params.id), user);
-    },
-    async subscribe(ctx: Context) {
+      ctx.body = await followers().subscription(parseIdentifier(params.id), user);
+    }),
+    subscribe: checked(subscriptionRequest, async (ctx, { params }) => {
       const user = userOf(ctx);
-      ctx.body = await followers().subscribe(parseIdentifier(ctx.params.id), user);
-    },
-    async unsubscribe(ctx: Context) {
+      ctx.body = await followers().subscribe(parseIdentifier(params.id), user);
+    }),
+    unsubscribe: checked(subscriptionRequest, async (ctx, { params }) => {
       const user = userOf(ctx);
-      ctx.body = await followers().unsubscribe(parseIdentifier(ctx.params.id), user);
-    },
+      ctx.body = await followers().unsubscribe(parseIdentifier(params.id), user);
+    }),
   };
 };
 

@@ -2,7 +2,6 @@
  * Following a thread (`/api/bag/articles/:id/subscription`, Bearer: answers per user, never cached) and the article's
  * comment feed (`/api/bag/articles/:id/comments.rss`, cached and revalidated like every comment read).
  */
-import { idParams } from './comments.shapes';
 import * as shapes from './comment-follow.shapes';
 import { COMMENTS_CACHE, type PluginRoute, type RouteModule } from '../../platform/route-types';
 
@@ -10,7 +9,7 @@ const subscription = (method: PluginRoute['method'], handler: PluginRoute['handl
   method,
   path: '/bag/articles/:id/subscription',
   handler,
-  request: { params: idParams },
+  request: shapes.subscriptionRequest,
   response: shapes.subscriptionResponse,
   config: { prefix: '' },
 });
@@ -26,7 +25,7 @@ const commentFollowRoutes: RouteModule = {
       method: 'GET',
       path: '/bag/articles/:id/comments.rss',
       handler: 'feed.comments',
-      request: { params: idParams, query: shapes.commentFeedQuery },
+      request: shapes.commentFeedRequest,
       response: shapes.commentFeedDocument,
       cache: COMMENTS_CACHE,
       config: { prefix: '' },

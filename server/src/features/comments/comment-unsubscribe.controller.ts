@@ -9,6 +9,8 @@ import { unsubscribeTokenOf } from './unsubscribe-token.middleware';
 import type { NotificationKind } from './notifications';
 import { escapeHtml } from './notifications';
 import { getService } from '../../platform/get-service';
+import { checked } from '../../platform/request-check';
+import { confirmRequest, unsubscribeRequest } from './comment-unsubscribe.shapes';
 
 const WHAT: Record<NotificationKind, string> = {
   reply: 'e-mails about replies to your comments',
@@ -30,7 +32,7 @@ const sendHtml = (ctx: Context, html: string) => {
 
 const commentUnsubscribeController = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The confirmation page; changes nothing. Its form posts back to this same URL (no `action`), token included. */
-  async confirm(ctx: Context) {
+  confirm: checked(confirmRequest, async (ctx) => {
     const { kind } = getService(strapi, 'comment-notifications').checkUnsubscribe(unsubscribeTokenOf(ctx));
     sendHtml(
       ctx,
@@ -40,17 +42,17 @@ const commentUnsubscribeController = ({ strapi }: { strapi: Core.Strapi }) => ({
           `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`
       )
     );
-  },
+  }),
 
   /** JSON for programs (one-click POSTs); a page for a person who pressed the button. */
-  async unsubscribe(ctx: Context) {
+  unsubscribe: checked(unsubscribeRequest, async (ctx) => {
     const { kind } = await getService(strapi, 'comment-notifications').unsubscribe(unsubscribeTokenOf(ctx));
     if (ctx.accepts('json', 'html') === 'html') {
       sendHtml(ctx, page('Unsubscribed', `<p>You will no longer receive ${escapeHtml(WHAT[kind])}.</p>`));
       return;
     }
     ctx.body = { data: { unsubscribed: true, kind } };
-  },
+  }),
 });
 
 export default commentUnsubscribeController;

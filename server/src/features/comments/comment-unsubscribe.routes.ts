@@ -4,7 +4,7 @@
  * revoking a role's action must not break the links in mails already sent.
  */
 import * as shapes from './comment-unsubscribe.shapes';
-import { jsonBody, type RouteModule } from '../../platform/route-types';
+import type { RouteModule } from '../../platform/route-types';
 
 const commentUnsubscribeRoutes: RouteModule = {
   routes: [
@@ -12,7 +12,7 @@ const commentUnsubscribeRoutes: RouteModule = {
       method: 'GET',
       path: '/bag/comments/unsubscribe',
       handler: 'comment-unsubscribe.confirm',
-      request: { query: shapes.tokenQuery },
+      request: shapes.confirmRequest,
       response: shapes.confirmPage,
       config: { prefix: '', auth: false },
     },
@@ -20,7 +20,7 @@ const commentUnsubscribeRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments/unsubscribe',
       handler: 'comment-unsubscribe.unsubscribe',
-      request: { query: shapes.tokenQuery, ...jsonBody(shapes.unsubscribeBody) },
+      request: shapes.unsubscribeRequest,
       response: shapes.unsubscribeResponse,
       config: { prefix: '', auth: false },
     },

@@ -1,87 +1,77 @@
 /** `/api/bag/comments` (+ `/counts`, `/:id/replies`) and `/api/bag/articles/:id/comments` (tree or page). */
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
 import { sendDeepJson } from '../../platform/json';
-import { parseIdentifier, validateCommentBody, validateContent, validateMineQuery } from './comments.validation';
-import { parseCountArticles, parseRepliesQuery, parseRootsQuery, wantsPage } from './thread.validation';
+import { checked } from '../../platform/request-check';
+import { parseIdentifier, toIdentifier } from '../../platform/shapes/common';
+import * as shapes from './comments.shapes';
+import { pageQueryOf } from './thread';
 
 /**
  * Threads are per article document, the same in every locale: a `locale` query parameter is accepted and has no
  * effect, but an unknown code is refused (400 `Unknown locale supplied`) as on every other route.
  */
-const checkLocale = async (strapi: Core.Strapi, ctx: Context) => {
-  await getService(strapi, 'locales').resolve(ctx.query.locale);
+const checkLocale = async (strapi: Core.Strapi, locale: unknown) => {
+  await getService(strapi, 'locales').resolve(locale);
 };
 
-/** The token's user; these routes are granted to Public too, so a request without a token gets the 401 here. */
-const signedIn = (ctx: Context): { id: number; documentId: string } => {
-  const user = ctx.state.user as { id: number; documentId: string } | undefined;
-  if (!user) throw new errors.UnauthorizedError('Missing or invalid credentials');
-  return user;
-};
+/** The token's user (the routes that need one have the `signed-in` middleware). */
+const userOf = (ctx: Context) => ctx.state.user as { id: number; documentId: string };
+
+/** Any paging parameter asks for a page of roots; without them the whole tree, as before. */
+const wantsPage = (query: Record<string, unknown>): boolean => query.pagination !== undefined || query.sort !== undefined || query.after !== undefined;
 
 const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
-
-  async create(ctx: Context) {
-    await checkLocale(strapi, ctx);
-    // The body is checked against the current settings (400), then submitted; the flood limit is the route's.
+  // The body is checked against the current settings (400), then submitted; the flood limit is the route's.
+  create: checked(shapes.createRequest, async (ctx, { query, body }) => {
+    await checkLocale(strapi, query.locale);
     const config = await getService(strapi, 'settings').get();
-    const input = validateCommentBody(ctx.request.body, config.comments.maxLength);
     const user = ctx.state.user as { id: number; documentId: string } | undefined;
-    const comment = await getService(strapi, 'comments').submit(input, user ? { id: user.id, documentId: user.documentId } : null, config);
+    const comment = await getService(strapi, 'comments').submit(body, user ? { id: user.id, documentId: user.documentId } : null, config);
     ctx.status = 201;
     ctx.body = { data: comment };
-  },
+  }),
 
-  async edit(ctx: Context) {
-    await checkLocale(strapi, ctx);
-    const user = signedIn(ctx);
+  edit: checked(shapes.editRequest, async (ctx, { params, query, body }) => {
+    await checkLocale(strapi, query.locale);
     const config = await getService(strapi, 'settings').get();
-    const body = (ctx.request.body ?? {}) as { content?: unknown };
-    const content = validateContent(body.content, config.comments.maxLength);
-    ctx.body = { data: await getService(strapi, 'comments').edit(parseIdentifier(ctx.params.id), user.id, content, config) };
-  },
+    ctx.body = { data: await getService(strapi, 'comments').edit(parseIdentifier(params.id), userOf(ctx).id, body.content, config) };
+  }),
 
-  async remove(ctx: Context) {
-    await checkLocale(strapi, ctx);
-    const user = signedIn(ctx);
-    await getService(strapi, 'comments').remove(parseIdentifier(ctx.params.id), user.id);
+  remove: checked(shapes.removeRequest, async (ctx, { params, query }) => {
+    await checkLocale(strapi, query.locale);
+    await getService(strapi, 'comments').remove(parseIdentifier(params.id), userOf(ctx).id);
     ctx.body = { message: 'Comment deleted' };
-  },
+  }),
 
-  async mine(ctx: Context) {
-    await checkLocale(strapi, ctx);
-    const user = signedIn(ctx);
-    const { page, pageSize } = validateMineQuery(ctx.query);
-    ctx.body = await getService(strapi, 'comments').mine(user.id, page, pageSize);
-  },
+  mine: checked(shapes.mineRequest, async (ctx, { query }) => {
+    await checkLocale(strapi, query.locale);
+    ctx.body = await getService(strapi, 'comments').mine(userOf(ctx).id, query.pagination.page, query.pagination.pageSize);
+  }),
 
-  async findByArticle(ctx: Context) {
-    await checkLocale(strapi, ctx);
+  findByArticle: checked(shapes.threadRequest, async (ctx, { params, query }) => {
+    await checkLocale(strapi, query.locale);
+    const config = await getService(strapi, 'settings').get();
     if (wantsPage(ctx.query)) {
-      // Any paging parameter asks for a page of roots; without them the whole tree, as before.
-      const config = await getService(strapi, 'settings').get();
       const threads = getService(strapi, 'comment-threads');
-      ctx.body = await threads.roots(parseIdentifier(ctx.params.id), parseRootsQuery(ctx.query, config, threads.cursors()), config);
+      ctx.body = await threads.roots(parseIdentifier(params.id), pageQueryOf(query, threads.cursors(), config.comments.thread), config);
       return;
     }
-    const { comments } = await getService(strapi, 'settings').get();
-    await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(ctx.params.id), comments.markdown));
-  },
+    await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(params.id), config.comments.markdown));
+  }),
 
-  async replies(ctx: Context) {
-    await checkLocale(strapi, ctx);
+  replies: checked(shapes.repliesRequest, async (ctx, { params, query }) => {
+    await checkLocale(strapi, query.locale);
     const config = await getService(strapi, 'settings').get();
     const threads = getService(strapi, 'comment-threads');
-    ctx.body = await threads.replies(parseIdentifier(ctx.params.id), parseRepliesQuery(ctx.query, config, threads.cursors()), config);
-  },
+    ctx.body = await threads.replies(parseIdentifier(params.id), pageQueryOf(query, threads.cursors(), config.comments.thread), config);
+  }),
 
-  async counts(ctx: Context) {
-    await checkLocale(strapi, ctx);
-    ctx.body = { data: await getService(strapi, 'comment-threads').counts(parseCountArticles(ctx.query)) };
-  },
+  counts: checked(shapes.countsRequest, async (ctx, { query }) => {
+    await checkLocale(strapi, query.locale);
+    ctx.body = { data: await getService(strapi, 'comment-threads').counts(query.articles.map((key) => ({ key, id: toIdentifier(key) }))) };
+  }),
 });
 
 export default commentController;

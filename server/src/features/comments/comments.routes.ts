@@ -4,7 +4,8 @@
  * edit and delete `/api/bag/comments/:id`. Fixed paths come before `:id` ones.
  */
 import * as shapes from './comments.shapes';
-import { COMMENTS_CACHE, jsonBody, rateLimited, type RouteModule } from '../../platform/route-types';
+import { COMMENTS_CACHE, rateLimited, type RouteModule } from '../../platform/route-types';
+import { SIGNED_IN } from '../../platform/signed-in.middleware';
 
 const commentRoutes: RouteModule = {
   routes: [
@@ -12,7 +13,7 @@ const commentRoutes: RouteModule = {
       method: 'POST',
       path: '/bag/comments',
       handler: 'comment.create',
-      request: { ...jsonBody(shapes.createBody), query: shapes.commentLocaleQuery },
+      request: shapes.createRequest,
       response: shapes.createResponse,
       config: { prefix: '', middlewares: [rateLimited('comment')] },
     },
@@ -20,31 +21,31 @@ const commentRoutes: RouteModule = {
       method: 'GET',
       path: '/bag/comments/mine',
       handler: 'comment.mine',
-      request: { query: shapes.mineQuery },
+      request: shapes.mineRequest,
       response: shapes.mineResponse,
-      config: { prefix: '' },
+      config: { prefix: '', middlewares: [SIGNED_IN] },
     },
     {
       method: 'PUT',
       path: '/bag/comments/:id',
       handler: 'comment.edit',
-      request: { params: shapes.idParams, ...jsonBody(shapes.editBody), query: shapes.commentLocaleQuery },
+      request: shapes.editRequest,
       response: shapes.editResponse,
-      config: { prefix: '' },
+      config: { prefix: '', middlewares: [SIGNED_IN] },
     },
     {
       method: 'DELETE',
       path: '/bag/comments/:id',
       handler: 'comment.remove',
-      request: { params: shapes.idParams, query: shapes.commentLocaleQuery },
+      request: shapes.removeRequest,
       response: shapes.deleteResponse,
-      config: { prefix: '' },
+      config: { prefix: '', middlewares: [SIGNED_IN] },
     },
     {
       method: 'GET',
       path: '/bag/articles/:id/comments',
       handler: 'comment.findByArticle',
-      request: { params: shapes.idParams, query: shapes.threadQuery },
+      request: shapes.threadRequest,
       response: shapes.threadResponse,
       cache: COMMENTS_CACHE,
       config: { prefix: '' },
@@ -53,7 +54,7 @@ const commentRoutes: RouteModule = {
       method: 'GET',
       path: '/bag/comments/counts',
       handler: 'comment.counts',
-      request: { query: shapes.countsQuery },
+      request: shapes.countsRequest,
       response: shapes.countsResponse,
       cache: COMMENTS_CACHE,
       config: { prefix: '' },
@@ -62,7 +63,7 @@ const commentRoutes: RouteModule = {
       method: 'GET',
       path: '/bag/comments/:id/replies',
       handler: 'comment.replies',
-      request: { params: shapes.idParams, query: shapes.repliesQuery },
+      request: shapes.repliesRequest,
       response: shapes.repliesResponse,
       cache: COMMENTS_CACHE,
       config: { prefix: '' },

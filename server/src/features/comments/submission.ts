@@ -43,7 +43,7 @@ export const submission = (strapi: Core.Strapi) => {
     },
 
     /**
-     * A checked body (features/comments/comments.validation.ts) submitted under the current settings. `user` is the token's user (null
+     * A checked body (features/comments/comments.shapes.ts commentBodyFor) submitted under the current settings. `user` is the token's user (null
      * for a guest); the flood limit is the caller's (a route or resolver middleware), as it counts requests.
      */
     async submit(input: CommentInput, user: { id: number; documentId: string } | null, config: PluginConfig): Promise<CreatedComment> {

@@ -3,10 +3,13 @@
  * decoded while the query is checked; a malformed or forged cursor is a 400).
  */
 import crypto from 'crypto';
+import { z } from 'zod/v4';
 import { invalidField as invalid } from '../../platform/errors';
+import type { PluginConfig } from '../../platform/config/schema';
+import { parseShape } from '../../platform/shapes/parse';
+import { THREAD_SORTS, threadQueryFor, type ThreadSort } from './comments.shapes';
 
-export const THREAD_SORTS = ['createdAt:desc', 'createdAt:asc', 'top'] as const;
-export type ThreadSort = (typeof THREAD_SORTS)[number];
+export { THREAD_SORTS, type ThreadSort };
 
 /**
  * Where a page ends: the last row's sort key (likes only for `top`; createdAt in epoch ms) and id. A page of roots
@@ -28,6 +31,21 @@ export interface PageQuery {
   withCount: boolean;
 }
 
+/** A checked page query (`threadQuery`, `repliesQuery` of features/comments/comments.shapes.ts) with its cursor decoded (400 if forged). */
+export const pageQueryOf = (
+  query: { sort: ThreadSort; pagination?: { pageSize?: number; withCount?: boolean }; after?: string },
+  codec: CursorCodec,
+  limits: { pageSize: number }
+): PageQuery => ({
+  sort: query.sort,
+  pageSize: query.pagination?.pageSize ?? limits.pageSize,
+  after: query.after === undefined ? undefined : codec.decode(query.after, query.sort),
+  withCount: query.pagination?.withCount ?? true,
+});
+
+/** The paging parameters of a page of an article's roots, from a REST-like query (GraphQL's arguments). */
+export const parseRootsQuery = (query: unknown, config: PluginConfig, codec: CursorCodec): PageQuery =>
+  pageQueryOf(parseShape(z.object(threadQueryFor(config.comments.thread)), query ?? {}, { first: true }), codec, config.comments.thread);
 
 const SORT_CODES: Record<ThreadSort, string> = { 'createdAt:desc': 'd', 'createdAt:asc': 'a', top: 't' };
 const SORT_OF_CODE = new Map(Object.entries(SORT_CODES).map(([sort, code]) => [code, sort as ThreadSort]));

@@ -62,7 +62,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    /** The cursor codec the paging parameters are checked with (features/comments/thread.validation.ts). */
+    /** The cursor codec the paging parameters are checked with (features/comments/thread.ts pageQueryOf). */
     cursors: pages.cursors,
 
     /** How a page of the article's roots is read: `index` (it holds a large share of all comments) or `links`. */

@@ -2,24 +2,26 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { DETAILS } from './content.service';
 import { getService } from '../../platform/get-service';
+import { checked } from '../../platform/request-check';
+import { bySlugRequest, listRequest } from './content.shapes';
 import { answerMoved } from '../redirects';
 
 const { uid: UID, populate: POPULATE } = DETAILS.article;
 
 const articleController = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async find(ctx: Context) {
+  // The REST parameters go on as they came: the host's checks (features/content/query-checks.ts) word their refusals.
+  find: checked(listRequest, async (ctx, { query }) => {
     ctx.body = await getService(strapi, 'content').findPublished(UID, ctx.query, ctx.state.auth, {
       defaultPopulate: [...POPULATE],
       defaultSort: [{ isTop: 'desc' }, { publishedAt: 'desc' }],
-      locale: ctx.query.locale,
+      locale: query.locale,
     });
-  },
-  async findOne(ctx: Context) {
-    const options = { locale: ctx.query.locale };
-    const found = await getService(strapi, 'content').resolveDetail('article', String(ctx.params.slug), ctx.state.auth, options);
+  }),
+  findOne: checked(bySlugRequest, async (ctx, { params, query }) => {
+    const found = await getService(strapi, 'content').resolveDetail('article', params.slug, ctx.state.auth, { locale: query.locale });
     if (found.redirect) answerMoved(ctx, found.redirect);
     else ctx.body = { data: found.data };
-  },
+  }),
 });
 
 export default articleController;

@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
+import { checked } from '../../platform/request-check';
+import { groupRequest, inLocaleRequest } from './content.shapes';
 
 const UID = 'plugin::cms-plugin-bag.banner';
 
@@ -14,12 +16,12 @@ const bannerController = ({ strapi }: { strapi: Core.Strapi }) => {
     });
 
   return {
-    async find(ctx: Context) {
-      ctx.body = { data: await visible(ctx.state.auth, ctx.query.locale) };
-    },
-    async findByGroup(ctx: Context) {
-      ctx.body = { data: await visible(ctx.state.auth, ctx.query.locale, String(ctx.params.group)) };
-    },
+    find: checked(inLocaleRequest, async (ctx, { query }) => {
+      ctx.body = { data: await visible(ctx.state.auth, query.locale) };
+    }),
+    findByGroup: checked(groupRequest, async (ctx, { params, query }) => {
+      ctx.body = { data: await visible(ctx.state.auth, query.locale, params.group) };
+    }),
   };
 };
 

@@ -16,9 +16,9 @@ const get = (path: string, handler: Handler, response: z.ZodType, request?: Plug
 /** Articles and pages show `views`: a detail counts the read, a list shows each row's count. */
 const counted = (type: 'article' | 'page', kind: 'detail' | 'list'): RouteCache => ({ ...CONTENT_CACHE, views: { type, kind } });
 
-const list = { query: shapes.listQuery };
-const bySlug = { params: shapes.slugParams, query: shapes.localeQuery };
-const inLocale = { query: shapes.localeQuery };
+const list = shapes.listRequest;
+const bySlug = shapes.bySlugRequest;
+const inLocale = shapes.inLocaleRequest;
 
 const routes = [
   get('/articles', 'article.find', shapes.articleList, list, counted('article', 'list')),
@@ -26,7 +26,7 @@ const routes = [
   get('/pages', 'page.find', shapes.pageList, list, counted('page', 'list')),
   get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug, counted('page', 'detail')),
   get('/banners', 'banner.find', shapes.bannerList, inLocale),
-  get('/banners/:group', 'banner.findByGroup', shapes.bannerList, { params: shapes.groupParams, ...inLocale }),
+  get('/banners/:group', 'banner.findByGroup', shapes.bannerList, shapes.groupRequest),
   get('/categories', 'category.find', shapes.categoryList, inLocale),
   get('/tags', 'tag.find', shapes.tagList, inLocale),
   get('/menus/:slug', 'menu.findOne', shapes.menuDetail, bySlug),

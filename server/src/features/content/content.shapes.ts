@@ -170,3 +170,10 @@ export const listQuery = lazyShape(() => ({ ...restListQuery, ...localeQuery }))
 /** The slug of a detail route. */
 export const slugParams = lazyShape(() => ({ slug: z.string() }));
 export const groupParams = lazyShape(() => ({ group: z.string() }));
+
+// The requests of the content reads. The list's REST parameters are the host's, checked with its wording by
+// features/content/query-checks.ts (the action hands the query on as it came); `locale` and the path are checked here.
+export const listRequest = { query: listQuery };
+export const bySlugRequest = { params: slugParams, query: localeQuery };
+export const inLocaleRequest = { query: localeQuery };
+export const groupRequest = { params: groupParams, query: localeQuery };

@@ -15,7 +15,8 @@ import { localeCodes, storedDefaultLocale } from './locales.data';
 /** How long a list of codes read from the database is trusted for codes it contains. */
 const CODES_TTL_MS = 5_000;
 
-export const UNKNOWN_LOCALE = 'Unknown locale supplied';
+export { UNKNOWN_LOCALE } from '../../platform/shapes/common';
+import { UNKNOWN_LOCALE } from '../../platform/shapes/common';
 
 export interface ResolvedLocale {
   /** The locale to read. */

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
-import { validateDataBody } from './crypto.validation';
+import { checked } from '../../platform/request-check';
+import { dataRequest } from './crypto.shapes';
 
 const cryptoController = ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'crypto');
@@ -10,18 +11,18 @@ const cryptoController = ({ strapi }: { strapi: Core.Strapi }) => {
     async rsaPublicKey(ctx: Context) {
       ctx.body = { publicKey: await service().publicKey() };
     },
-    async rsaEncrypt(ctx: Context) {
-      ctx.body = { encrypted: await service().rsaEncrypt(validateDataBody(ctx.request.body)) };
-    },
-    async rsaDecrypt(ctx: Context) {
-      ctx.body = { decrypted: await service().rsaDecrypt(validateDataBody(ctx.request.body)) };
-    },
-    async aesEncrypt(ctx: Context) {
-      ctx.body = { encrypted: await service().aesEncrypt(validateDataBody(ctx.request.body)) };
-    },
-    async aesDecrypt(ctx: Context) {
-      ctx.body = { decrypted: await service().aesDecrypt(validateDataBody(ctx.request.body)) };
-    },
+    rsaEncrypt: checked(dataRequest, async (ctx, { body }) => {
+      ctx.body = { encrypted: await service().rsaEncrypt(body.data) };
+    }),
+    rsaDecrypt: checked(dataRequest, async (ctx, { body }) => {
+      ctx.body = { decrypted: await service().rsaDecrypt(body.data) };
+    }),
+    aesEncrypt: checked(dataRequest, async (ctx, { body }) => {
+      ctx.body = { encrypted: await service().aesEncrypt(body.data) };
+    }),
+    aesDecrypt: checked(dataRequest, async (ctx, { body }) => {
+      ctx.body = { decrypted: await service().aesDecrypt(body.data) };
+    }),
   };
 };
 

@@ -1,8 +1,8 @@
 /** `/api/cms-plugin-bag/utils/…`. Decrypt and AES are granted to nobody: an open decrypt would undo the encryption. */
 import * as shapes from './crypto.shapes';
-import { jsonBody, type RouteModule } from '../../platform/route-types';
+import type { RouteModule } from '../../platform/route-types';
 
-const data = jsonBody(shapes.dataBody);
+const data = shapes.dataRequest;
 
 const cryptoRoutes: RouteModule = {
   routes: [

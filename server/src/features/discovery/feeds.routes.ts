@@ -13,15 +13,15 @@ const get = (path: string, handler: Handler, response: z.ZodType, request: Plugi
   config: { prefix: '' },
 });
 
-const feed = { query: shapes.feedQuery };
+const feed = shapes.feedRequest;
 
 const routes = [
   get('/feeds/articles.rss', 'feed.rss', shapes.rssDocument, feed),
   get('/feeds/articles.atom', 'feed.atom', shapes.atomDocument, feed),
   get('/feeds/articles.json', 'feed.json', shapes.jsonFeed, feed),
-  get('/sitemap.xml', 'sitemap.index', shapes.sitemapDocument, { query: shapes.sitemapQuery }),
+  get('/sitemap.xml', 'sitemap.index', shapes.sitemapDocument, shapes.sitemapRequest),
   // `:page` is the file name `<n>.xml` (a parameter cannot be followed by `.xml` in the host's OpenAPI paths).
-  get('/sitemaps/:page', 'sitemap.page', shapes.sitemapDocument, { params: shapes.sitemapPageParams, query: shapes.sitemapQuery }),
+  get('/sitemaps/:page', 'sitemap.page', shapes.sitemapDocument, shapes.sitemapPageRequest),
 ];
 
 const handlers = routes.map((route) => route.handler);

@@ -1,8 +1,11 @@
 /** Shapes of the discovery routes (docs/discovery.md): feeds and the sitemap. XML documents are described as text. */
 import { z } from 'zod/v4';
 import { lazyShape } from '../../platform/shapes/lazy';
+import { declareRequest } from '../../platform/request-check';
+import { UNKNOWN_LOCALE } from '../../platform/shapes/common';
 
-const locale = lazyShape(() => z.string().optional().describe("A locale code of the host; absent: the default locale's articles"));
+/** One code (checked by the locales service: another is `Unknown locale supplied`, as a repeated one is here). */
+const locale = lazyShape(() => z.string({ error: UNKNOWN_LOCALE }).optional().describe("A locale code of the host; absent: the default locale's articles"));
 
 /** One slug, given once (`?tag=a&tag=b` and `?tag[x]=a` are refused naming the parameter); empty is absent. */
 const slug = (description: string) => z.string({ error: 'must be one slug' }).optional().describe(description);
@@ -14,7 +17,7 @@ export const feedQuery = lazyShape(() => ({
 }));
 
 export const sitemapQuery = lazyShape(() => ({
-  locale: z.string().optional().describe('Checked (400 when unknown), otherwise ignored: the sitemap lists every locale'),
+  locale: z.string({ error: UNKNOWN_LOCALE }).optional().describe('Checked (400 when unknown), otherwise ignored: the sitemap lists every locale'),
 }));
 
 export const sitemapPageParams = lazyShape(() => ({ page: z.string().describe('The page file: `<n>.xml`, n from 1') }));
@@ -46,3 +49,8 @@ export const jsonFeed = lazyShape(() => z.object({
     })
   ),
 }));
+
+// One issue at a time, the first (platform/shapes/parse.ts).
+export const feedRequest = declareRequest({ query: feedQuery }, { first: true });
+export const sitemapRequest = declareRequest({ query: sitemapQuery }, { first: true });
+export const sitemapPageRequest = declareRequest({ params: sitemapPageParams, query: sitemapQuery }, { first: true });

@@ -119,7 +119,7 @@ export const registerPluginQueries = (strapi: Core.Strapi, pluginTypes: PluginTy
   const menu: Resolver<SlugArgs> = async (_parent, args, context) =>
     getService(strapi, 'menus').detail(args.slug, context.state.auth, localeOf(args));
 
-  // The REST form of the paging parameters, so both go through one parser (features/comments/thread.validation.ts parseRootsQuery).
+  // The REST form of the paging parameters, so both go through one parser (features/comments/thread.ts parseRootsQuery).
   // Comment threads are per article document: `locale` is accepted (an unknown one refused) and has no effect.
   const thread: Resolver<ThreadArgs> = async (_parent, args) => {
     await getService(strapi, 'locales').resolve(args.locale ?? undefined);

@@ -1,11 +1,11 @@
 /**
- * Editors' redirects are checked however they are written (features/redirects/redirects.validation.ts, and the redirects service's loop
+ * Editors' redirects are checked however they are written (features/redirects/redirect-rules.ts, and the redirects service's loop
  * check): a bad one is a 400, never stored.
  */
 import type { Core, Modules } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 import { getService } from '../../platform/get-service';
-import { validateRedirectData } from './redirects.validation';
+import { validateRedirectData } from './redirect-rules';
 
 const REDIRECT = uid('redirect');
 

@@ -17,7 +17,7 @@ import {
   type RedirectKind,
   type SlugRow,
 } from './redirects.data';
-import { isPath } from './redirects.validation';
+import { isPath } from './redirect-rules';
 import { frontPath } from '../discovery';
 import { getService } from '../../platform/get-service';
 

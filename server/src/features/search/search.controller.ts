@@ -1,13 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
-import { parseSearchQuery } from './search.validation';
+import { checked } from '../../platform/request-check';
+import { searchRequest } from './search.shapes';
 
 /** `GET /api/bag/search` (docs/search.md): ranked full-text search over published articles. */
 const searchController = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async find(ctx: Context) {
-    ctx.body = await getService(strapi, 'search').search(parseSearchQuery(ctx.query));
-  },
+  find: checked(searchRequest, async (ctx, { query: { pagination, ...query } }) => {
+    ctx.body = await getService(strapi, 'search').search({ ...query, ...pagination });
+  }),
 });
 
 export default searchController;

@@ -7,7 +7,7 @@ const routes: PluginRoute[] = [
     method: 'GET',
     path: '/bag/search',
     handler: 'search.find',
-    request: { query: shapes.searchQuery },
+    request: shapes.searchRequest,
     response: shapes.searchResult,
     cache: CONTENT_CACHE,
     config: { prefix: '' },

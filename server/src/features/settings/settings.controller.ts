@@ -4,6 +4,8 @@ import type { Context } from 'koa';
 import { adminView } from '../../platform/config/admin-settings';
 import type { PluginConfig } from '../../platform/config/schema';
 import { getService } from '../../platform/get-service';
+import { settingsUpdateRequest } from '../../platform/config/settings.shapes';
+import { checked } from '../../platform/request-check';
 
 const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => getService(strapi, 'settings');
@@ -31,9 +33,9 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => {
     async find(ctx: Context) {
       ctx.body = await body(await settings().get());
     },
-    async update(ctx: Context) {
-      ctx.body = await body(await settings().update(ctx.request.body ?? {}));
-    },
+    update: checked(settingsUpdateRequest, async (ctx, { body: input }) => {
+      ctx.body = await body(await settings().update(input ?? {}));
+    }),
   };
 };
 

@@ -1,7 +1,7 @@
 /** Settings → CMS Bag: read needs `settings.read`, update `settings.update`. */
 import { ADMIN_ACTIONS, requireAdmin } from '../../platform/admin-actions';
 import * as shapes from '../../platform/config/settings.shapes';
-import { jsonBody, type PluginRoute } from '../../platform/route-types';
+import type { PluginRoute } from '../../platform/route-types';
 
 const routes: PluginRoute[] = [
   {
@@ -15,7 +15,7 @@ const routes: PluginRoute[] = [
     method: 'PUT',
     path: '/settings',
     handler: 'admin-settings.update',
-    request: jsonBody(shapes.settingsBody),
+    request: shapes.settingsUpdateRequest,
     response: shapes.settingsResponse,
     config: { policies: [requireAdmin(ADMIN_ACTIONS.settingsUpdate)] },
   },

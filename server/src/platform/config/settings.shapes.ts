@@ -1,6 +1,8 @@
 /** Shapes of the admin settings route (`/cms-plugin-bag/settings`): the configuration keys an administrator may change, which the configuration schema's fields share. */
 import { z } from 'zod/v4';
 import { lazyShape } from '../shapes/lazy';
+import { checkedElsewhere } from '../shapes/fields';
+import { jsonBody } from '../route-types';
 
 export const CAPTCHA_TYPES = ['image', 'pow', 'email', 'any'] as const;
 export const captchaType = lazyShape(() => z.enum(CAPTCHA_TYPES, { error: `must be one of ${CAPTCHA_TYPES.join(', ')}` }));
@@ -71,3 +73,6 @@ export const settingsResponse = lazyShape(() => z.object({
     crypto: keyMaterial,
   }),
 }));
+
+/** The update's body is checked by the settings store (platform/settings.ts), with its wording. */
+export const settingsUpdateRequest = jsonBody(checkedElsewhere(settingsBody));

@@ -1,6 +1,7 @@
 /** Pieces shared by the route shapes: ids, the public author, Strapi's list pagination and REST query parameters. */
 import { z } from 'zod/v4';
 import { lazyShape } from './lazy';
+import { checkedElsewhere, standalone } from './fields';
 
 export const MISSING = 'is required';
 const NOT_AN_ID = 'must be a documentId or a numeric id';
@@ -50,22 +51,69 @@ export const pagination = lazyShape(() => z.object({
   total: z.number().int(),
 }));
 
-/** Strapi REST query parameters of a list, checked and sanitized like the host's own REST API. */
+/**
+ * Strapi REST query parameters of a list, checked and sanitized like the host's own REST API, with its wording
+ * (features/content/query-checks.ts): declared for the document, handed to the action as they came.
+ */
 export const restListQuery = lazyShape(() => ({
-  pagination: z
-    .object({
-      page: z.string().optional(),
-      pageSize: z.string().optional(),
-      start: z.string().optional(),
-      limit: z.string().optional(),
-    })
-    .optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-  sort: z.union([z.string(), z.array(z.string())]).optional(),
-  fields: z.union([z.string(), z.array(z.string())]).optional(),
-  populate: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional(),
+  pagination: checkedElsewhere(
+    z
+      .object({
+        page: z.string().optional(),
+        pageSize: z.string().optional(),
+        start: z.string().optional(),
+        limit: z.string().optional(),
+      })
+      .optional()
+  ),
+  filters: checkedElsewhere(z.record(z.string(), z.unknown()).optional()),
+  sort: checkedElsewhere(z.union([z.string(), z.array(z.string())]).optional()),
+  fields: checkedElsewhere(z.union([z.string(), z.array(z.string())]).optional()),
+  populate: checkedElsewhere(z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).optional()),
 }));
 
-/** `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale supplied`. */
-export const localeParam = lazyShape(() => z.string().describe("one of the host's locale codes (default: the host's default locale)").optional());
+/** The locales service's wording for a code the host does not have (features/content/locales.ts). */
+export const UNKNOWN_LOCALE = standalone('Unknown locale supplied');
+
+/**
+ * `?locale=`: one of the host's locale codes; absent → the default locale; another code → 400 `Unknown locale
+ * supplied`. The shape refuses what is not one string (`locale=fr&locale=de`); the locales service, the codes the
+ * host does not have.
+ */
+export const localeParam = lazyShape(() =>
+  z.string({ error: UNKNOWN_LOCALE }).describe("one of the host's locale codes (default: the host's default locale)").optional()
+);
 export const localeQuery = { locale: localeParam };
+
+/** Given once: a one-element list (`sort[0]=top`, as Strapi's clients write some parameters) counts as that element. */
+export const once = (value: unknown): unknown => (Array.isArray(value) && value.length === 1 ? once(value[0]) : value);
+export const ONCE = 'must be given once, as a string';
+
+/**
+ * A whole number in a query string, from 1 to `max`: the number, or `fallback` when absent or empty. `message` for
+ * anything else (`tooBig` above `max`). The document shows it as the integer it is, with its bounds.
+ */
+/** `notString`: the message for a value that is not one string (a repeated parameter), by default `message`. */
+type IntegerOptions = { max?: number; message: string; tooBig?: string; notString?: string };
+type Digits = z.ZodCodec<z.ZodOptional<z.ZodString>, z.ZodNumber>;
+type MaybeDigits = z.ZodCodec<z.ZodOptional<z.ZodString>, z.ZodOptional<z.ZodNumber>>;
+export function queryInteger(options: IntegerOptions & { fallback: number }): Digits;
+export function queryInteger(options: IntegerOptions & { fallback?: number }): Digits | MaybeDigits;
+export function queryInteger({ max, fallback, message, tooBig = message, notString = message }: IntegerOptions & { fallback?: number }): Digits | MaybeDigits {
+  // The digits make it whole; above `max` is `tooBig` however large.
+  let number = z.number();
+  if (max !== undefined) number = number.max(max, tooBig);
+  const bounded = number.min(1, message).meta({ type: 'integer' });
+  // Absent or empty is the fallback. The number is optional to the document (a parameter that may be left out), and
+  // its default shown there.
+  return z.codec(z.string({ error: notString }).regex(/^(\d+)?$/, message).optional(), bounded.optional().meta(fallback === undefined ? {} : { default: fallback }), {
+    decode: (raw) => (raw === undefined || raw === '' ? fallback : Number(raw)),
+    encode: (value) => (value === undefined ? undefined : String(value)),
+  }) as MaybeDigits;
+}
+
+/** A path segment naming a document: documentId or numeric id; undefined when it can be neither (the services' 404). */
+export const parseIdentifier = (value: unknown): Identifier | undefined => {
+  const result = identifier.safeParse(value);
+  return result.success ? toIdentifier(result.data) : undefined;
+};

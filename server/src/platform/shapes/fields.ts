@@ -55,3 +55,19 @@ export const email = () =>
 
 /** A JSON object body: an array or a string has no fields to pick. */
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object';
+
+const alone = new Set<string>();
+/** A message that is the error's whole message, the field named in the details only (platform/shapes/parse.ts). */
+export const standalone = (message: string): string => {
+  alone.add(message);
+  return message;
+};
+export const isStandalone = (message: string): boolean => alone.has(message);
+
+const elsewhere = new WeakSet<object>();
+/** A value another step reads and words (platform/request-check.ts hands it over unparsed); declared for the document only. */
+export const checkedElsewhere = <S extends z.ZodType>(shape: S): S => {
+  elsewhere.add(shape);
+  return shape;
+};
+export const isCheckedElsewhere = (shape: object): boolean => elsewhere.has(shape);

@@ -16,7 +16,7 @@ import { getService } from '../../platform/get-service';
 import { clientInfo } from '../../platform/client';
 import { checked } from '../../platform/request-check';
 import { UNAUTHORIZED } from '../../platform/signed-in.middleware';
-import { accountRow } from './account.data';
+import { accountRow } from './users.data';
 import * as shapes from './account.shapes';
 
 /** The URL holds the token: no caching, and no Referer carrying it anywhere. */

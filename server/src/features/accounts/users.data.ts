@@ -1,6 +1,7 @@
 /** The host's user rows (users-permissions) as the accounts feature reads them: never written here. */
 import type { Core } from '@strapi/strapi';
 import { ROLE_UID, USER_UID } from '../../platform/uids';
+import type { UserRow } from './account.service';
 
 /** A Query Engine `where` on the users (a lifecycle event's, or a registration's identifier filter). */
 export type UserWhere = object;
@@ -35,3 +36,7 @@ export const idAndEmailOf = (strapi: Core.Strapi, id: number) =>
 /** The ids of the users matching `where`. */
 export const idsOfUsers = async (strapi: Core.Strapi, where: UserWhere): Promise<number[]> =>
   ((await strapi.db.query(USER_UID).findMany({ where, select: ['id'] })) as { id: number }[]).map((user) => user.id);
+
+/** The user row with its password hash (re-authentication needs it); null when the account is gone. */
+export const accountRow = async (strapi: Core.Strapi, id: number): Promise<(UserRow & { documentId: string }) | null> =>
+  (await strapi.db.query(USER_UID).findOne({ where: { id } })) as (UserRow & { documentId: string }) | null;

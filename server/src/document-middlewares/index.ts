@@ -1,7 +1,7 @@
 /**
  * Document Service middlewares: rules that hold however a document is written through Strapi's APIs (this plugin's
- * endpoints, the Content Manager, another plugin's code). One rule per file; they run in this order, each around the
- * next.
+ * endpoints, the Content Manager, another plugin's code). One rule per function, a feature's rules for one type in one
+ * file; they run in this order, each around the next.
  */
 import type { Core, Modules } from '@strapi/strapi';
 import { articleDelete, keepViewCounts } from '../features/content';

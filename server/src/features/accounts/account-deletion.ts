@@ -2,7 +2,7 @@
  * "Delete my account" (`account.deletion.*`): after re-authentication (the password, or an e-mail code sent to the
  * account for accounts that sign in without one), the account's comments are anonymized (no author, no IP or
  * User-Agent) or deleted (replies by others move up to the deleted comment's parent, see
- * features/comments/comment-delete.document-middleware.ts), its likes (the comments' counters follow), reports and followed threads go, and the user is
+ * features/comments/comment-writes.document-middleware.ts (`commentDelete`)), its likes (the comments' counters follow), reports and followed threads go, and the user is
  * removed through the host's user service (which ends its host sessions; the user lifecycle ends the plugin's).
  */
 import type { Core } from '@strapi/strapi';

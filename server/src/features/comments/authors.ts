@@ -57,7 +57,7 @@ export const authors = (strapi: Core.Strapi) => {
 
     /**
      * The author takes the comment back. With approved replies it becomes a tombstone (no text, no author, no client
-     * data; `deleted`), so the thread below it stays; without, it is deleted (features/comments/comment-delete.document-middleware.ts
+     * data; `deleted`), so the thread below it stays; without, it is deleted (features/comments/comment-writes.document-middleware.ts (`commentDelete`)
      * moves any hidden replies up and drops its likes and reports).
      */
     async remove(identifier: Identifier | undefined, userId: number): Promise<void> {
@@ -66,7 +66,7 @@ export const authors = (strapi: Core.Strapi) => {
       const replies = await countApprovedReplies(strapi, row.id);
       if (row.status === 'approved' && replies > 0) {
         // A tombstone is written in place, not through the Document Service's delete: its `bag-comment.deleted` is
-        // emitted here (the payload read before the text goes), as features/comments/comment-events.document-middleware.ts does for a delete.
+        // emitted here (the payload read before the text goes), as features/comments/comment-writes.document-middleware.ts (`commentEvents`) does for a delete.
         const emitDeleted = await getService(strapi, 'comment-events').beforeDelete([row.documentId]);
         await writeTombstone(strapi, row.id);
         emitDeleted();

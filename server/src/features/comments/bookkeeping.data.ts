@@ -1,4 +1,4 @@
-/** What the bookkeeping around a comment's delete reads and deletes (features/comments/bookkeeping.ts, comment-delete.document-middleware.ts). */
+/** What the bookkeeping around a comment's delete reads and deletes (features/comments/bookkeeping.ts, comment-writes.document-middleware.ts (`commentDelete`)). */
 import type { Core } from '@strapi/strapi';
 import { uid } from '../../platform/plugin-id';
 

@@ -1,5 +1,5 @@
 /**
- * Bookkeeping the Document Service middlewares call around a delete (features/comments/comment-delete.document-middleware.ts,
+ * Bookkeeping the Document Service middlewares call around a delete (features/comments/comment-writes.document-middleware.ts (`commentDelete`),
  * article-delete.ts): replies move up, an article's comments go with it.
  */
 import type { Core } from '@strapi/strapi';

@@ -2,9 +2,15 @@
 export { default as adminCommentsController } from './admin-comments.controller';
 export { default as adminCommentsRoutes } from './admin-comments.routes';
 export { closing } from './closing';
-export { commentClientInfo } from './comment-client-info.document-middleware';
-export { commentDelete, forgetFeedback } from './comment-delete.document-middleware';
-export { commentEvents } from './comment-events.document-middleware';
+export {
+  commentClientInfo,
+  commentDelete,
+  commentEvents,
+  commentMarkdown,
+  commentNotifications,
+  commentStatus,
+  forgetFeedback,
+} from './comment-writes.document-middleware';
 export { default as commentFeedbackController } from './comment-feedback.controller';
 export { setLikeRow } from './comment-feedback.data';
 export { default as commentFeedbackRoutes } from './comment-feedback.routes';
@@ -13,9 +19,6 @@ export { default as commentFollowRoutes } from './comment-follow.routes';
 export { commentFeedRequest } from './comment-follow.shapes';
 export { startCommentHtmlBackfill } from './comment-html';
 export { showCommentsByText } from './comment-main-field';
-export { commentMarkdown } from './comment-markdown.document-middleware';
-export { commentNotifications } from './comment-notifications.document-middleware';
-export { commentStatus } from './comment-status.document-middleware';
 export { default as commentUnsubscribeController } from './comment-unsubscribe.controller';
 export { default as commentUnsubscribeRoutes } from './comment-unsubscribe.routes';
 export { default as commentsController } from './comments.controller';

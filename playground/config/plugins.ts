@@ -52,14 +52,14 @@ const EXAMPLE_SITE_PATHS = {
 };
 
 /**
- * The blog starter's addresses (starter/src/lib/route.ts; docs/starter.md): `/fr/articles/…` for French, and
- * `/en/…` answered with a 301 to the unprefixed English page.
+ * The blog starter's addresses (starter/src/lib/route.ts; docs/starter.md): `/fr/articles/…` for French, English (the
+ * default locale) unprefixed, so feeds and the sitemap link to the canonical page, never to a 301.
  */
 const STARTER_PATHS = {
-  article: '/{locale}/articles/{slug}',
-  page: '/{locale}/{slug}',
-  category: '/{locale}/categories/{slug}',
-  tag: '/{locale}/tags/{slug}',
+  article: '{localePrefix}/articles/{slug}',
+  page: '{localePrefix}/{slug}',
+  category: '{localePrefix}/categories/{slug}',
+  tag: '{localePrefix}/tags/{slug}',
 };
 
 export default ({ env }) => {

@@ -290,3 +290,34 @@ describe('sitemap pages read from where the page before ended (sitemap.pageSize 
     expect(pages).toEqual(split([1, 3, 4, 6, 8].map((n) => `/articles/a${n}`).concat(['/about', '/tags/news', '/tags/sport'])));
   });
 });
+
+describe('site.paths with {localePrefix}: the default locale unprefixed', () => {
+  let app: TestApp;
+  const paths = { article: '{localePrefix}/articles/{slug}', page: '{localePrefix}/{slug}', category: '{localePrefix}/categories/{slug}', tag: '{localePrefix}/tags/{slug}' };
+
+  beforeAll(async () => {
+    app = await setupStrapi({ config: { site: { url: SITE, paths } }, env: { PUBLIC_URL: HOST } });
+    await addLocales(app.strapi, EXTRA_LOCALES.filter((locale) => locale.code === 'fr'));
+    await localizedDocument(app.strapi, ARTICLE, { en: { title: 'Hello', slug: 'hello' }, fr: { title: 'Bonjour', slug: 'bonjour' } });
+    await createDocument(app.strapi, PAGE, { title: 'About', slug: 'about' });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('links the default locale without a prefix and every other locale under /<locale>', async () => {
+    const res = await app.request().get('/api/bag/sitemap.xml');
+    expect(res.status).toBe(200);
+    const urls = urlsOf(res.text);
+    expect(urls.map((url) => url.loc)).toEqual([`${SITE}/articles/hello`, `${SITE}/fr/articles/bonjour`, `${SITE}/about`]);
+    expect(urls[0].alternates).toEqual({ en: `${SITE}/articles/hello`, fr: `${SITE}/fr/articles/bonjour` });
+  });
+
+  it('does the same in the feeds', async () => {
+    const en = await app.request().get('/api/bag/feeds/articles.json');
+    const fr = await app.request().get('/api/bag/feeds/articles.json?locale=fr');
+    expect(en.status).toBe(200);
+    expect(en.body.items.map((item: { url: string }) => item.url)).toEqual([`${SITE}/articles/hello`]);
+    expect(fr.body.items.map((item: { url: string }) => item.url)).toEqual([`${SITE}/fr/articles/bonjour`]);
+  });
+});

@@ -38,8 +38,8 @@ const commentFeed = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The feed document; the article in the requested locale when it is published there, else its comments' version. */
   async rss(identifier: Identifier | undefined, requestedLocale: unknown): Promise<string> {
     const config = await getService(strapi, 'settings').get();
-    const site = siteOf(strapi, config);
-    const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
+    const { locale, defaultLocale } = await getService(strapi, 'locales').resolve(requestedLocale);
+    const site = siteOf(strapi, config, defaultLocale);
     const { data } = await getService(strapi, 'comments').tree(identifier, config.comments.markdown);
     // The tree answered, so the document has a published version.
     const documentId = await articleDocumentId(strapi, identifier);

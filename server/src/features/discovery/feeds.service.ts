@@ -171,8 +171,8 @@ const feeds = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The feed document in `format`. */
     async render(format: FeedFormat, query: FeedQuery): Promise<string> {
       const config = await getService(strapi, 'settings').get();
-      const site = siteOf(strapi, config);
-      const { locale } = await getService(strapi, 'locales').resolve(query.locale);
+      const { locale, defaultLocale } = await getService(strapi, 'locales').resolve(query.locale);
+      const site = siteOf(strapi, config, defaultLocale);
       const filters: Record<string, unknown> = {};
       if (query.category) filters.category = { documentId: await bySlug(CATEGORY, query.category, locale, CATEGORY_NOT_FOUND) };
       if (query.tag) filters.tags = { documentId: await bySlug(TAG, query.tag, locale, TAG_NOT_FOUND) };

@@ -12,4 +12,12 @@ describe("the front end's path of a document (site.paths, docs/discovery.md)", (
   it('always starts with a slash', () => {
     expect(frontPath(paths, 'page', 'about', 'en')).toBe('/about');
   });
+
+  it('replaces {localePrefix} by /<locale>, and by nothing in the default locale', () => {
+    const prefixed = { ...paths, article: '{localePrefix}/articles/{slug}', page: '{localePrefix}/{slug}' };
+    expect(frontPath(prefixed, 'article', 'hello', 'fr', 'en')).toBe('/fr/articles/hello');
+    expect(frontPath(prefixed, 'article', 'hello', 'en', 'en')).toBe('/articles/hello');
+    expect(frontPath(prefixed, 'page', 'about', 'en', 'en')).toBe('/about');
+    expect(frontPath(prefixed, 'page', 'a-propos', 'pt-BR', 'en')).toBe('/pt-BR/a-propos');
+  });
 });

@@ -17,7 +17,7 @@ export interface Site {
   url: string;
   title: string;
   description: string;
-  /** The front end's absolute URL of a document version. */
+  /** The front end's absolute URL of a document version (`{localePrefix}` empty in the default locale). */
   link: (kind: LinkKind, slug: string, locale: string) => string;
   /** An uploaded file's absolute URL (a relative `/uploads/…` one is prefixed with the host's own origin). */
   media: (url: string) => string;
@@ -28,17 +28,24 @@ export interface Site {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const isAbsolute = (url: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
 
-/** The front end's path (no origin) of a document version: `site.paths.<kind>` with `{slug}` and `{locale}` replaced. */
-export const frontPath = (paths: PluginConfig['site']['paths'], kind: LinkKind, slug: string, locale: string) => {
-  const path = paths[kind].replace(/\{slug\}/g, encodeURIComponent(slug)).replace(/\{locale\}/g, encodeURIComponent(locale));
+/**
+ * The front end's path (no origin) of a document version: `site.paths.<kind>` with `{slug}` and `{locale}` replaced,
+ * and `{localePrefix}` by `/<locale>`, or by nothing in `defaultLocale` (a site whose default locale has no prefix).
+ */
+export const frontPath = (paths: PluginConfig['site']['paths'], kind: LinkKind, slug: string, locale: string, defaultLocale?: string) => {
+  const prefix = locale === defaultLocale ? '' : `/${encodeURIComponent(locale)}`;
+  const path = paths[kind]
+    .replace(/\{slug\}/g, encodeURIComponent(slug))
+    .replace(/\{localePrefix\}/g, prefix)
+    .replace(/\{locale\}/g, encodeURIComponent(locale));
   return path.startsWith('/') ? path : `/${path}`;
 };
 
 /**
- * The site of this configuration; 503 `Site URL is not configured` while `site.url` is unset. The host's own URL
+ * The site of this configuration, its links made for `defaultLocale` (the host's); 503 `Site URL is not configured` while `site.url` is unset. The host's own URL
  * (uploads, sitemap pages, a feed's own URL) is platform/server-url.ts's: `server.url`, else its host and port.
  */
-export const siteOf = (strapi: Core.Strapi, config: PluginConfig): Site => {
+export const siteOf = (strapi: Core.Strapi, config: PluginConfig, defaultLocale: string): Site => {
   if (!config.site.url) throw new ServiceUnavailableError(SITE_URL_MISSING);
   const url = trimSlash(config.site.url);
   const origin = serverUrl(strapi.config.get<ServerConfig>('server', {}));
@@ -46,7 +53,7 @@ export const siteOf = (strapi: Core.Strapi, config: PluginConfig): Site => {
     url,
     title: config.site.title,
     description: config.site.description,
-    link: (kind, slug, locale) => `${url}${frontPath(config.site.paths, kind, slug, locale)}`,
+    link: (kind, slug, locale) => `${url}${frontPath(config.site.paths, kind, slug, locale, defaultLocale)}`,
     media: (fileUrl) => (isAbsolute(fileUrl) ? fileUrl : `${origin}${fileUrl.startsWith('/') ? '' : '/'}${fileUrl}`),
     host: (path) => `${origin}${path}`,
   };

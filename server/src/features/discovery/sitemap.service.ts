@@ -81,7 +81,7 @@ type Paths = PluginConfig['site']['paths'];
 const listedVersions = (plan: Plan, kind: LinkKind, versions: AlternateRow[]) =>
   plan.redirected.size === 0
     ? versions
-    : versions.filter((version) => !plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale))));
+    : versions.filter((version) => !plan.redirected.has(normalizePath(frontPath(plan.paths, kind, version.slug, version.locale, plan.defaultLocale))));
 
 /**
  * Where a run of URLs starts: the type (index into KINDS), and in it either after the row `afterId` (keyset) or
@@ -109,13 +109,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The published rows of `kind` whose front-end path is one of `redirected` (an editor's redirect `from`): the slugs
  * the paths could hold by `site.paths.<kind>`, the rows with those slugs, and of those the ones whose path matches.
  */
-const redirectedRows = async (strapi: Core.Strapi, kind: LinkKind, paths: Paths, redirected: Set<string>): Promise<number[]> => {
+const redirectedRows = async (strapi: Core.Strapi, kind: LinkKind, paths: Paths, defaultLocale: string, redirected: Set<string>): Promise<number[]> => {
   if (redirected.size === 0) return [];
   const template = normalizePath(paths[kind].startsWith('/') ? paths[kind] : `/${paths[kind]}`);
   const pattern = new RegExp(
     `^${template
-      .split(/(\{slug\}|\{locale\})/)
-      .map((part) => (part === '{slug}' ? '([^/]+)' : part === '{locale}' ? '[^/]+' : escapeRegExp(part)))
+      .split(/(\{slug\}|\{localePrefix\}|\{locale\})/)
+      .map((part) => (part === '{slug}' ? '([^/]+)' : part === '{locale}' ? '[^/]+' : part === '{localePrefix}' ? '(?:/[^/]+)?' : escapeRegExp(part)))
       .join('')}$`,
   );
   const slugs = new Set<string>();
@@ -124,7 +124,7 @@ const redirectedRows = async (strapi: Core.Strapi, kind: LinkKind, paths: Paths,
     if (match?.[1]) slugs.add(match[1]);
   }
   const rows = await publishedWithSlugs(strapi, kind, [...slugs]);
-  return rows.filter((row) => redirected.has(normalizePath(frontPath(paths, kind, row.slug, row.locale)))).map((row) => row.id);
+  return rows.filter((row) => redirected.has(normalizePath(frontPath(paths, kind, row.slug, row.locale, defaultLocale)))).map((row) => row.id);
 };
 
 const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -215,14 +215,14 @@ const sitemap = ({ strapi }: { strapi: Core.Strapi }) => {
     async plan(locale: unknown): Promise<Plan> {
       const version = await boundaries.version();
       const config = await getService(strapi, 'settings').get();
-      const site = siteOf(strapi, config);
       const { defaultLocale } = await getService(strapi, 'locales').resolve(locale);
+      const site = siteOf(strapi, config, defaultLocale);
       const redirected = await getService(strapi, 'redirects').redirectedPaths();
       const { paths } = config.site;
       const counts: number[] = [];
       const excluded: number[][] = [];
       for (const { kind, uid: type } of KINDS) {
-        const ids = await redirectedRows(strapi, kind, paths, redirected);
+        const ids = await redirectedRows(strapi, kind, paths, defaultLocale, redirected);
         excluded.push(ids);
         counts.push(await countPublished(strapi, type, ids));
       }

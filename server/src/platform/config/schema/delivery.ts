@@ -22,7 +22,7 @@ export const deliverySections = {
     url: z.string().url().optional(),
     title: z.string().default(''),
     description: z.string().default(''),
-    /** Front-end paths of documents; `{slug}` and `{locale}` are replaced. */
+    /** Front-end paths of documents; `{slug}`, `{locale}` and `{localePrefix}` (`/<locale>`, empty in the default locale) are replaced. */
     paths: section({
       article: z.string().min(1).default('/articles/{slug}'),
       page: z.string().min(1).default('/{slug}'),

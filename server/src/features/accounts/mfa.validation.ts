@@ -7,6 +7,7 @@ import {
   passkeyLoginOptionsBody,
   passkeyRegisterBody,
   passkeyRegisterOptionsBody,
+  passkeyRenameBody,
   totpEnableBody,
   totpSetupBody,
 } from './mfa.shapes';
@@ -20,5 +21,6 @@ export const validateFinishLoginBody = (body: unknown) => parseShape(finishLogin
 
 export const validatePasskeyRegisterOptionsBody = (body: unknown) => parseShape(passkeyRegisterOptionsBody, body ?? {});
 export const validatePasskeyRegisterBody = (body: unknown) => parseShape(passkeyRegisterBody, body);
+export const validatePasskeyRenameBody = (body: unknown) => parseShape(passkeyRenameBody, body);
 export const validatePasskeyLoginOptionsBody = (body: unknown) => parseShape(passkeyLoginOptionsBody, body ?? {});
 export const validatePasskeyLoginBody = (body: unknown) => parseShape(passkeyLoginBody, body);

@@ -1,4 +1,4 @@
-/** Passkeys: the signed-in account registers, lists and removes them (Bearer); anyone signs in with one. */
+/** Passkeys: the signed-in account registers, lists, renames and removes them (Bearer); anyone signs in with one. */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -11,6 +11,7 @@ import {
   validatePasskeyLoginOptionsBody,
   validatePasskeyRegisterBody,
   validatePasskeyRegisterOptionsBody,
+  validatePasskeyRenameBody,
 } from './mfa.validation';
 import { requesterOf } from './requester';
 
@@ -42,6 +43,12 @@ const passkeyController = ({ strapi }: { strapi: Core.Strapi }) => {
     async remove(ctx: Context) {
       const userId = signedIn(ctx);
       ctx.body = await passkeys().remove(userId, String(ctx.params.id));
+    },
+
+    async rename(ctx: Context) {
+      const userId = signedIn(ctx);
+      const { name } = validatePasskeyRenameBody(ctx.request.body);
+      ctx.body = await passkeys().rename(userId, String(ctx.params.id), name);
     },
 
     async loginOptions(ctx: Context) {

@@ -1,4 +1,4 @@
-/** `/api/cms-plugin-bag/auth/passkeys/…`: register, list and remove passkeys (Bearer), and sign in with one. */
+/** `/api/cms-plugin-bag/auth/passkeys/…`: register, list, rename and remove passkeys (Bearer), and sign in with one. */
 import * as shapes from './mfa.shapes';
 import { jsonBody as json, rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
 
@@ -7,6 +7,7 @@ const everyone: Handler[] = [
   'passkey.registerOptions',
   'passkey.registerVerify',
   'passkey.list',
+  'passkey.rename',
   'passkey.remove',
   'passkey.loginOptions',
   'passkey.loginVerify',
@@ -30,6 +31,13 @@ const passkeyRoutes: RouteModule = {
       response: shapes.passkeyRegistered,
     },
     { method: 'GET', path: '/auth/passkeys', handler: 'passkey.list', response: shapes.passkeyList },
+    {
+      method: 'PUT',
+      path: '/auth/passkeys/:id',
+      handler: 'passkey.rename',
+      request: { params: shapes.passkeyParams, ...json(shapes.passkeyRenameBody) },
+      response: shapes.passkeySummary,
+    },
     { method: 'DELETE', path: '/auth/passkeys/:id', handler: 'passkey.remove', request: { params: shapes.passkeyParams }, response: shapes.mfaMessage },
     // Sign-in: counted per client IP on `rateLimit.login`, as every login.
     {

@@ -143,6 +143,14 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
       return { message: 'Passkey removed' };
     },
 
+    /** A new name for one of the account's passkeys (docs/accounts.md#passkeys); another account's is not found. */
+    async rename(userId: number, id: string, name: string) {
+      const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
+      if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+      const updated = (await strapi.db.query(PASSKEY).update({ where: { id: row.id }, data: { name: name.trim() } })) as PasskeyRow;
+      return summary(updated);
+    },
+
     async removeUser(...userIds: number[]) {
       await strapi.db.query(PASSKEY).deleteMany({ where: { userId: { $in: userIds } } });
     },

@@ -24,7 +24,8 @@ export async function accountPage(root: HTMLElement) {
     status.textContent = text;
     alert.textContent = '';
   };
-  const fail = (error: unknown) => {
+  /** `codeCaptcha`: the form's captcha is an e-mailed code, so a refused captcha means a wrong code. */
+  const fail = (error: unknown, codeCaptcha = false) => {
     const code = errorStatus(error);
     const message = errorMessage(error);
     const e = s.errors;
@@ -41,7 +42,7 @@ export async function accountPage(root: HTMLElement) {
       : /two-factor code required/i.test(message) ? e.mfaRequired
       : /passkey not found/i.test(message) ? e.notFound
       : /passkey verification failed/i.test(message) ? e.passkeyFailed
-      : /captcha/i.test(message) ? e.captcha
+      : /captcha/i.test(message) ? (codeCaptcha ? e.code : e.captcha)
       : /identifier or password/i.test(message) ? e.credentials
       : /already taken|already used|in use/i.test(message) ? e.taken
       : /password must|password.*(short|at least)/i.test(message) ? e.passwordRules
@@ -135,7 +136,7 @@ export async function accountPage(root: HTMLElement) {
     }
     await show(true);
   };
-  codeLogin(client, s, (error) => fail(error), (text) => say(text), afterSignIn);
+  codeLogin(client, s, (error) => fail(error, true), (text) => say(text), afterSignIn);
   form('login-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const f = event.currentTarget as HTMLFormElement;
@@ -190,14 +191,14 @@ export async function accountPage(root: HTMLElement) {
       f.reset();
       await show(true);
     } catch (error) {
-      fail(error);
+      fail(error, true);
     }
   });
 
   $('logout').addEventListener('click', async () => {
     await client.logout().catch(() => undefined);
-    say(s.signedOut);
     await show(true);
+    say(s.signedOut);
   });
   $('end-others').addEventListener('click', async () => {
     try {

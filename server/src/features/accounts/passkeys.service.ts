@@ -118,6 +118,13 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     return Number(row.expiresAt) > clock().now() ? row : null;
   };
 
+  /** One of the account's passkeys by its id; unknown or another account's: 404. */
+  const ownRow = async (userId: number, id: string) => {
+    const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
+    if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+    return row;
+  };
+
   const randomChallenge = () => new Uint8Array(clock().randomBytes(32));
 
   /**
@@ -136,8 +143,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async remove(userId: number, id: string) {
-      const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
-      if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+      const row = await ownRow(userId, id);
       await strapi.db.query(PASSKEY).delete({ where: { id: row.id } });
       getService(strapi, 'credential-alerts').changed(userId, 'passkey-removed');
       return { message: 'Passkey removed' };
@@ -145,8 +151,7 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** A new name for one of the account's passkeys (docs/accounts.md#passkeys); another account's is not found. */
     async rename(userId: number, id: string, name: string) {
-      const row = (await strapi.db.query(PASSKEY).findOne({ where: { documentId: id, userId } })) as PasskeyRow | null;
-      if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+      const row = await ownRow(userId, id);
       const updated = (await strapi.db.query(PASSKEY).update({ where: { id: row.id }, data: { name: name.trim() } })) as PasskeyRow;
       return summary(updated);
     },

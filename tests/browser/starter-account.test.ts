@@ -100,6 +100,21 @@ describe("the blog starter's account page (docs/starter.md)", () => {
     await french.context().close();
   });
 
+  it('answers a wrong registration code as a wrong code, not as an image captcha to read again', async () => {
+    const page = await open(MOBILE);
+    const email = `starter-wrong-code-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await status(page, 'A code was sent to your address.');
+    const code = await smtp.nextCode(email);
+    await page.locator('#register-code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('Username', { exact: true }).fill('wrong-code-reader');
+    await page.locator('#register-password').fill('A-long-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await alert(page, 'That code is wrong or has expired.');
+    await page.context().close();
+  });
+
   it('changes the e-mail address with the password and the second factor, confirmed by the code sent to the new one', async () => {
     const user = await createUser(app.strapi);
     const { secret } = await api(user, 'POST', '/mfa/totp/setup', { password: user.password });

@@ -178,6 +178,16 @@ describe("the blog starter's account page (docs/starter.md)", () => {
     expect(await loaded()).toContain(library[0]);
     await page.locator('#passkeys li', { hasText: 'Work laptop' }).getByText('never used').waitFor();
 
+    // Again with a code e-mailed for add-passkey instead of the password: the server accepts it, and this device,
+    // which holds the passkey already, refuses; the browser's InvalidStateError becomes a sentence.
+    await add.getByLabel('Name of this passkey').fill('Second');
+    await page.getByRole('button', { name: 'No password? E-mail me a code instead' }).click();
+    await status(page, 'A code was sent to your address. Type it instead of the password.');
+    expect(await focused(page)).toBe('passkey-code');
+    await page.locator('#passkey-code').fill(await smtp.nextCode(user.email));
+    await add.getByRole('button', { name: 'Add a passkey' }).click();
+    await alert(page, 'This device already holds a passkey for your account.');
+
     await page.getByRole('button', { name: 'Rename “Work laptop”' }).click();
     const field = page.getByLabel('New name for “Work laptop”');
     expect(await field.evaluate((node) => node === document.activeElement)).toBe(true);

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/features/accounts/account.shapes';
-import type { AuthResponse, PasswordInput, User } from './auth';
+import { isMfaChallenge, type LoginResult, type PasswordInput, type User } from './auth';
 import { json, type Session } from './session';
 
 export type AccountSession = z.infer<typeof shapes.session>;
@@ -38,11 +38,14 @@ export function accountCalls(session: Session, encryptPassword: (password: strin
     /** Sets a new password with a code `sendCode` sent to the address; every session ends, no token is returned. */
     resetPassword: async (input: ResetPasswordInput) => send<Message>(`${base}/reset-password`, json('POST', await credentials(input))),
 
-    /** Logs in with an e-mailed code alone (when the site allows it) and stores the tokens. */
-    loginWithCode: async (identifier: string, code: string): Promise<AuthResponse> => {
-      const auth = await send<AuthResponse>(`${base}/login-code`, json('POST', { identifier, code }));
-      await storeTokens(auth);
-      return auth;
+    /**
+     * Logs in with an e-mailed code alone (when the site allows it) and stores the tokens; for an account with a second
+     * factor it answers the challenge instead (`isMfaChallenge`), and `finishLogin` stores the tokens.
+     */
+    loginWithCode: async (identifier: string, code: string): Promise<LoginResult> => {
+      const result = await send<LoginResult>(`${base}/login-code`, json('POST', { identifier, code }));
+      if (!isMfaChallenge(result)) await storeTokens(result);
+      return result;
     },
 
     /** Asks to change the account's address: a code goes to the new one (`expiresIn` seconds); nothing changes yet. */

@@ -15,7 +15,10 @@ export default {
       ctx.type = 'text/javascript';
       // A page cannot resolve the bundle's bare import (and the host's CSP refuses an inline import map): it is pointed
       // at the route below.
-      ctx.body = fs.readFileSync(CLIENT_BUNDLE, 'utf8').replace(/from\s*["']@simplewebauthn\/browser["']/g, 'from "/vendor/simplewebauthn-browser/index.js"');
+      // (The client imports it dynamically, when a passkey is used: `import("…")`; an older build, statically.)
+      ctx.body = fs
+        .readFileSync(CLIENT_BUNDLE, 'utf8')
+        .replace(/(from\s*|import\(\s*)["']@simplewebauthn\/browser["']/g, '$1"/vendor/simplewebauthn-browser/index.js"');
     });
     strapi.server.router.get('/vendor/simplewebauthn-browser/(.*)', (ctx) => {
       const file = path.resolve(WEBAUTHN_BROWSER, ctx.params[0] ?? '');

@@ -22,7 +22,7 @@ const expectError = (res: Res, status: number, message: string) => {
 describe('passkeys', () => {
   let app: TestApp;
 
-  const call = (method: 'get' | 'post' | 'delete', path: string, jwt?: string, body?: object) => {
+  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, jwt?: string, body?: object) => {
     const req = app.request()[method](`${AUTH}${path}`);
     if (jwt) req.set('Authorization', `Bearer ${jwt}`);
     return body === undefined ? req : req.send(body);
@@ -73,6 +73,19 @@ describe('passkeys', () => {
     expect((await call('delete', `/passkeys/${registered.id}`, jwt).expect(200)).body).toEqual({ message: 'Passkey removed' });
     expect((await call('get', '/passkeys', jwt).expect(200)).body).toEqual({ data: [] });
     expect(user.id).toBeGreaterThan(0);
+  });
+
+  it('renames one of its own passkeys (docs/accounts.md#passkeys); another account gets a 404, a blank name a 400', async () => {
+    const { jwt, registered } = await withPasskey('Phone');
+    const other = jwtFor(app.strapi, await createUser(app.strapi));
+    expectError(await call('put', `/passkeys/${registered.id}`, other, { name: 'Mine now' }), 404, 'Passkey not found');
+    expectError(await call('put', '/passkeys/unknown', jwt, { name: 'Work laptop' }), 404, 'Passkey not found');
+    expect((await call('put', `/passkeys/${registered.id}`, jwt, { name: '   ' })).status).toBe(400);
+    expect((await call('put', `/passkeys/${registered.id}`, jwt, { name: 'x'.repeat(101) })).status).toBe(400);
+    const renamed = (await call('put', `/passkeys/${registered.id}`, jwt, { name: '  Work laptop ' }).expect(200)).body;
+    expect(renamed).toEqual({ id: registered.id, name: 'Work laptop', createdAt: registered.createdAt, lastUsedAt: null });
+    expect((await call('get', '/passkeys', jwt).expect(200)).body.data.map((p: { name: string }) => p.name)).toEqual(['Work laptop']);
+    expect((await call('put', `/passkeys/${registered.id}`, undefined, { name: 'x' })).status).toBe(401);
   });
 
   it('needs a Bearer token for register, list and remove', async () => {

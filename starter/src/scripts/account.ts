@@ -1,11 +1,15 @@
 /**
  * The account page (views/Account.astro): sign in with the image captcha when the server asks for it and the second
  * factor when the account has one, register with the e-mailed code (the default register captcha,
- * docs/accounts.md), and signed in: sessions (end one, end the others), export, deletion, sign out. Every server
+ * docs/accounts.md), sign in with an e-mailed code or a passkey, and signed in: sessions (end one, end the others),
+ * the e-mail change, passkeys, export, deletion, sign out. Every server
  * error becomes a translated sentence in the alert line; focus moves to what appeared.
  */
 import { browserClient, errorMessage, errorStatus } from './api';
 import { securitySection } from './security';
+import { codeLogin } from './code-login';
+import { emailSection } from './email-change';
+import { passkeysSection } from './passkeys';
 
 type Strings = Record<string, string> & { errors: Record<string, string> };
 
@@ -20,15 +24,25 @@ export async function accountPage(root: HTMLElement) {
     status.textContent = text;
     alert.textContent = '';
   };
-  const fail = (error: unknown) => {
+  /** `codeCaptcha`: the form's captcha is an e-mailed code, so a refused captcha means a wrong code. */
+  const fail = (error: unknown, codeCaptcha = false) => {
     const code = errorStatus(error);
     const message = errorMessage(error);
     const e = s.errors;
+    // The passkey library's errors (and the browser's) carry the WebAuthn DOMException's name.
+    const name = error instanceof Error ? error.name : '';
     const text =
-      code === 0 ? e.network
+      name === 'NotAllowedError' || name === 'AbortError' ? e.passkeyCancelled
+      : name === 'InvalidStateError' ? e.passkeyExists
+      : name === 'NotSupportedError' || name === 'SecurityError' ? e.passkeyUnsupported
+      : code === 0 ? e.network
       : code === 429 ? e.tooMany
       : code === 401 ? e.session
-      : /captcha/i.test(message) ? e.captcha
+      : /passwordless login is disabled/i.test(message) ? e.passwordless
+      : /two-factor code required/i.test(message) ? e.mfaRequired
+      : /passkey not found/i.test(message) ? e.notFound
+      : /passkey verification failed/i.test(message) ? e.passkeyFailed
+      : /captcha/i.test(message) ? (codeCaptcha ? e.code : e.captcha)
       : /identifier or password/i.test(message) ? e.credentials
       : /already taken|already used|in use/i.test(message) ? e.taken
       : /password must|password.*(short|at least)/i.test(message) ? e.passwordRules
@@ -54,6 +68,8 @@ export async function accountPage(root: HTMLElement) {
   };
 
   const refreshSecurity = securitySection(client, s, (error) => fail(error), (text) => say(text));
+  const refreshPasskeys = passkeysSection(client, s, locale, (error) => fail(error), (text) => say(text));
+  const showEmail = emailSection(client, s, (error) => fail(error), (text) => say(text));
 
   const showSessions = async () => {
     const sessions = await client.sessions();
@@ -95,7 +111,8 @@ export async function accountPage(root: HTMLElement) {
     if (me) {
       $('who').textContent = s.signedInAs.replace('{name}', me.username);
       status.textContent = '';
-      await Promise.all([showSessions(), refreshSecurity()]).catch(fail);
+      showEmail(me.email ?? '');
+      await Promise.all([showSessions(), refreshSecurity(), refreshPasskeys()]).catch(fail);
       if (focus) {
         $('who').tabIndex = -1;
         $('who').focus();
@@ -108,6 +125,18 @@ export async function accountPage(root: HTMLElement) {
 
   $('login-captcha-new').addEventListener('click', () => showCaptcha().catch(fail));
   let mfaToken: string | undefined;
+  /** After a first step: the second-factor form when the account has one, else signed in. */
+  const afterSignIn = async (result: unknown) => {
+    if (result && typeof result === 'object' && 'mfaRequired' in result && result.mfaRequired) {
+      mfaToken = (result as unknown as { mfaToken: string }).mfaToken;
+      form('login-form').hidden = true;
+      form('mfa-form').hidden = false;
+      $('mfa-code').focus();
+      return;
+    }
+    await show(true);
+  };
+  codeLogin(client, s, (error) => fail(error, true), (text) => say(text), afterSignIn);
   form('login-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const f = event.currentTarget as HTMLFormElement;
@@ -162,14 +191,14 @@ export async function accountPage(root: HTMLElement) {
       f.reset();
       await show(true);
     } catch (error) {
-      fail(error);
+      fail(error, true);
     }
   });
 
   $('logout').addEventListener('click', async () => {
     await client.logout().catch(() => undefined);
-    say(s.signedOut);
     await show(true);
+    say(s.signedOut);
   });
   $('end-others').addEventListener('click', async () => {
     try {

@@ -19,6 +19,12 @@ export function securitySection(client: Client, s: Strings, fail: (error: unknow
     $('totp-setup-form').hidden = status.totp;
     $('totp-manage').hidden = !status.totp;
     if (status.totp) $('totp-enable-form').hidden = true;
+    // The e-mail change and a new passkey ask for the current code only when the app is on.
+    for (const field of document.querySelectorAll<HTMLElement>('[data-totp-only]')) {
+      field.hidden = !status.totp;
+      const input = field.querySelector('input');
+      if (input) input.required = status.totp;
+    }
   };
 
   const showCodes = (list: string[]) => {

@@ -74,6 +74,8 @@ export const passkeyRegisterOptionsResponse = lazyShape(() => webauthnOptions.de
 export const passkeyRegisterBody = lazyShape(() => body({ response: credentialJson, name: text(100).optional() }));
 export const passkeyRegistered = lazyShape(() => z.object({ id: z.string(), name: z.string(), createdAt: z.string() }));
 export const passkeyParams = lazyShape(() => ({ id: z.string().describe('the id `GET /auth/passkeys` lists') }));
+/** A passkey's new name (docs/accounts.md#passkeys): 1 to 100 characters once trimmed. */
+export const passkeyRenameBody = lazyShape(() => body({ name: text(100).refine((value) => value.trim() !== '', REQUIRED) }));
 export const passkeyList = lazyShape(() => z.object({ data: z.array(passkeySummary) }));
 export const passkeyLoginOptionsBody = lazyShape(() => body({ identifier: text().optional() }));
 export const passkeyLoginOptionsResponse = lazyShape(() => z.object({ key: z.string(), options: webauthnOptions.describe('PublicKeyCredentialRequestOptionsJSON') }));
@@ -88,5 +90,6 @@ export const finishLoginRequest = jsonBody(finishLoginBody);
 export const passkeyRegisterOptionsRequest = jsonBody(passkeyRegisterOptionsBody);
 export const passkeyRegisterRequest = jsonBody(passkeyRegisterBody);
 export const passkeyRemoveRequest = { params: passkeyParams };
+export const passkeyRenameRequest = { params: passkeyParams, ...jsonBody(passkeyRenameBody) };
 export const passkeyLoginOptionsRequest = jsonBody(passkeyLoginOptionsBody);
 export const passkeyLoginRequest = jsonBody(passkeyLoginBody);

@@ -1,4 +1,4 @@
-/** Passkeys: the signed-in account registers, lists and removes them (Bearer); anyone signs in with one. */
+/** Passkeys: the signed-in account registers, lists, renames and removes them (Bearer); anyone signs in with one. */
 import type { Core } from '@strapi/strapi';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'koa';
@@ -29,6 +29,10 @@ const passkeyController = ({ strapi }: { strapi: Core.Strapi }) => {
 
     remove: checked(shapes.passkeyRemoveRequest, async (ctx, { params }) => {
       ctx.body = await passkeys().remove(signedIn(ctx), params.id);
+    }),
+
+    rename: checked(shapes.passkeyRenameRequest, async (ctx, { params, body }) => {
+      ctx.body = await passkeys().rename(signedIn(ctx), params.id, body.name);
     }),
 
     loginOptions: checked(shapes.passkeyLoginOptionsRequest, async (ctx, { body }) => {

@@ -39,6 +39,8 @@ export const passkeyByCredentialId = (strapi: Core.Strapi, credentialId: string)
 
 export const deletePasskey = (strapi: Core.Strapi, id: number) => strapi.db.query(PASSKEY).delete({ where: { id } });
 
+export const renamePasskey = (strapi: Core.Strapi, id: number, name: string) => strapi.db.query(PASSKEY).update({ where: { id }, data: { name } });
+
 export const deletePasskeysOf = (strapi: Core.Strapi, userIds: number[]) => strapi.db.query(PASSKEY).deleteMany({ where: { userId: { $in: userIds } } });
 
 /** The account's passkeys registered at `since` or later. */

@@ -1,4 +1,4 @@
-/** `/api/cms-plugin-bag/auth/passkeys/…`: register, list and remove passkeys (Bearer), and sign in with one. */
+/** `/api/cms-plugin-bag/auth/passkeys/…`: register, list, rename and remove passkeys (Bearer), and sign in with one. */
 import * as shapes from './mfa.shapes';
 import { rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
 import { SIGNED_IN } from '../../platform/signed-in.middleware';
@@ -11,6 +11,7 @@ const everyone: Handler[] = [
   'passkey.registerOptions',
   'passkey.registerVerify',
   'passkey.list',
+  'passkey.rename',
   'passkey.remove',
   'passkey.loginOptions',
   'passkey.loginVerify',
@@ -36,6 +37,7 @@ const passkeyRoutes: RouteModule = {
       config: bearer,
     },
     { method: 'GET', path: '/auth/passkeys', handler: 'passkey.list', response: shapes.passkeyList, config: bearer },
+    { method: 'PUT', path: '/auth/passkeys/:id', handler: 'passkey.rename', request: shapes.passkeyRenameRequest, response: shapes.passkeySummary, config: bearer },
     { method: 'DELETE', path: '/auth/passkeys/:id', handler: 'passkey.remove', request: shapes.passkeyRemoveRequest, response: shapes.mfaMessage, config: bearer },
     // Sign-in: counted per client IP on `rateLimit.login`, as every login.
     {

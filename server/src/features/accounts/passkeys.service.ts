@@ -20,6 +20,7 @@ import {
   createWebauthnChallenge,
   deleteExpiredWebauthnChallenges,
   deletePasskey,
+  renamePasskey,
   deletePasskeysOf,
   deletePasskeysSince,
   passkeyByCredentialId,
@@ -108,6 +109,13 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     return Number(row.expiresAt) > clock().now() ? row : null;
   };
 
+  /** One of the account's passkeys by its id; unknown or another account's: 404. */
+  const ownRow = async (userId: number, id: string) => {
+    const row = (await passkeyOfOwner(strapi, userId, id)) as PasskeyRow | null;
+    if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+    return row;
+  };
+
   const randomChallenge = () => new Uint8Array(clock().randomBytes(32));
 
   /**
@@ -126,11 +134,17 @@ const passkeys = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async remove(userId: number, id: string) {
-      const row = await passkeyOfOwner(strapi, userId, id);
-      if (!row) throw new errors.NotFoundError(PASSKEY_ERRORS.notFound);
+      const row = await ownRow(userId, id);
       await deletePasskey(strapi, row.id);
       getService(strapi, 'credential-alerts').changed(userId, 'passkey-removed');
       return { message: 'Passkey removed' };
+    },
+
+    /** A new name for one of the account's passkeys (docs/accounts.md#passkeys); another account's is not found. */
+    async rename(userId: number, id: string, name: string) {
+      const row = await ownRow(userId, id);
+      const updated = (await renamePasskey(strapi, row.id, name.trim())) as PasskeyRow;
+      return summary(updated);
     },
 
     async removeUser(...userIds: number[]) {

@@ -6,7 +6,7 @@
  * comment, scrolled into view and focused; focus moves into the form.
  */
 import type { browserClient } from './api';
-import { busy, commentError, friendly } from './thread-actions';
+import { busy, commentError, field, friendly } from './thread-actions';
 
 type Client = Awaited<ReturnType<typeof browserClient>>;
 const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -59,21 +59,14 @@ export function ownComments(client: Client, me: { id: number }, list: HTMLElemen
     if (item.querySelector(':scope > form.edit-form')) return;
     const form = document.createElement('form');
     form.className = 'edit-form';
-    const label = document.createElement('label');
-    label.htmlFor = `edit-${id}`;
-    label.textContent = s.editLabel;
     const textarea = document.createElement('textarea');
-    textarea.id = `edit-${id}`;
     textarea.rows = 3;
     textarea.required = true;
     textarea.value = item.dataset.content ?? '';
     const save = document.createElement('button');
     save.type = 'submit';
     save.textContent = s.save;
-    const field = document.createElement('div');
-    field.className = 'field';
-    field.append(label, textarea);
-    form.append(field, save);
+    form.append(field(textarea, `edit-${id}`, s.editLabel), save);
     form.addEventListener('submit', async (submitEvent) => {
       submitEvent.preventDefault();
       try {

@@ -51,6 +51,18 @@ export function commentError(item: HTMLElement, text: string) {
   line.focus();
 }
 
+/** A form field: `control` with the id `id` and its label. */
+export function field(control: HTMLElement, id: string, text: string) {
+  const wrap = document.createElement('div');
+  wrap.className = 'field';
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  label.textContent = text;
+  control.id = id;
+  wrap.append(label, control);
+  return wrap;
+}
+
 const button = (text: string, className: string) => {
   const node = document.createElement('button');
   node.type = 'button';
@@ -105,20 +117,13 @@ export function readerActions(client: Client, section: HTMLElement, list: HTMLEl
     if (open) return open.querySelector('select')?.focus();
     const form = document.createElement('form');
     form.className = 'report-form';
-    const field = document.createElement('div');
-    field.className = 'field';
-    const label = document.createElement('label');
-    label.htmlFor = `report-${id}`;
-    label.textContent = s.reportReason;
     const select = document.createElement('select');
-    select.id = `report-${id}`;
     select.required = true;
     for (const reason of reasons) select.append(new Option(s[`reason:${reason}`] ?? reason, reason));
-    field.append(label, select);
     const send = document.createElement('button');
     send.type = 'submit';
     send.textContent = s.sendReport;
-    form.append(field, send);
+    form.append(field(select, `report-${id}`, s.reportReason), send);
     form.addEventListener('submit', async (submitEvent) => {
       submitEvent.preventDefault();
       try {

@@ -2,6 +2,7 @@
 import type { z } from 'zod/v4';
 import type * as shapes from '../../server/src/features/comments/comments.shapes';
 import type * as followShapes from '../../server/src/features/comments/comment-follow.shapes';
+import type * as feedbackShapes from '../../server/src/features/comments/comment-feedback.shapes';
 import { localeQuery, type ReadOptions } from './locale';
 import { withQuery } from './query';
 import { json, type Session } from './session';
@@ -79,6 +80,15 @@ export function commentCalls({ request, absoluteUrl, locale: fallback }: Session
           ...(options.page || options.pageSize ? { pagination: { page: options.page, pageSize: options.pageSize } } : {}),
         })
       ),
+    /** Likes an approved comment (a user by token, else a guest); idempotent. Answers the new count. */
+    like: (comment: string | number) =>
+      request<z.infer<typeof feedbackShapes.likeResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}/like`, { method: 'POST' }),
+    /** Takes one's like back; idempotent. */
+    unlike: (comment: string | number) =>
+      request<z.infer<typeof feedbackShapes.likeResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}/like`, { method: 'DELETE' }),
+    /** Reports a comment: `reason` one of `comments.reports.reasons` (docs/comments.md#likes-and-reports). */
+    report: (comment: string | number, input: { reason: string; details?: string }) =>
+      request<z.infer<typeof feedbackShapes.reportResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}/report`, json('POST', input)),
     /** Whether the logged-in user follows the article's thread (needs a login: 401 otherwise). */
     subscription: (article: string | number) => request<Subscription>(subscriptionPath(article)),
     /** Follows the article's thread: a mail for each newly approved comment in it (not one's own). */

@@ -128,3 +128,28 @@ export const THREAD_STRINGS = {
     updated: 'Votre commentaire a été modifié.', updatedPending: 'Votre commentaire a été modifié ; il attend de nouveau la modération.', editWindow: 'Le délai pour modifier ce commentaire est passé.',
   },
 };
+
+/**
+ * The thread's reader actions (scripts/thread-actions.ts): likes, reports, following by mail, loading and refusals,
+ * the author's comments waiting for moderation. REPORT_REASONS must equal the plugin's `comments.reports.reasons`
+ * (docs/comments.md#likes-and-reports; the default list), the public API does not publish it.
+ */
+export const REPORT_REASONS = ['spam', 'abuse', 'off-topic', 'other'];
+export const THREAD_ACTION_STRINGS: Record<Locale, Record<string, string>> = {
+  en: {
+    working: 'Working…', sending: 'Sending…', saving: 'Saving…', signedOut: 'Your session has ended. Please sign in again.', gone: 'This comment is no longer available.',
+    like: 'Like', liked: 'You like this comment.', unliked: 'You no longer like this comment.', report: 'Report', reportReason: 'Why report this comment?', sendReport: 'Send report',
+    reported: 'Thank you: the comment was reported to the moderators.', 'reason:spam': 'Spam', 'reason:abuse': 'Abuse', 'reason:off-topic': 'Off topic', 'reason:other': 'Other',
+    follow: 'Follow by e-mail', unfollow: 'Stop following', following: 'You get an e-mail for each new comment here.', notFollowing: 'You do not follow this thread.',
+    followed: 'You now follow this thread by e-mail.', unfollowed: 'You no longer follow this thread.', you: 'You', awaiting: 'Waiting for moderation',
+    signInToReact: 'Sign in to like, report or follow comments',
+  },
+  fr: {
+    working: 'En cours…', sending: 'Envoi…', saving: 'Enregistrement…', signedOut: 'Votre session a pris fin. Reconnectez-vous.', gone: 'Ce commentaire n’est plus disponible.',
+    like: 'J’aime', liked: 'Vous aimez ce commentaire.', unliked: 'Vous n’aimez plus ce commentaire.', report: 'Signaler', reportReason: 'Pourquoi signaler ce commentaire ?', sendReport: 'Envoyer le signalement',
+    reported: 'Merci : le commentaire a été signalé aux modérateurs.', 'reason:spam': 'Spam', 'reason:abuse': 'Abus', 'reason:off-topic': 'Hors sujet', 'reason:other': 'Autre',
+    follow: 'Suivre par e-mail', unfollow: 'Ne plus suivre', following: 'Vous recevez un e-mail pour chaque nouveau commentaire ici.', notFollowing: 'Vous ne suivez pas cette discussion.',
+    followed: 'Vous suivez maintenant cette discussion par e-mail.', unfollowed: 'Vous ne suivez plus cette discussion.', you: 'Vous', awaiting: 'En attente de modération',
+    signInToReact: 'Connectez-vous pour aimer, signaler ou suivre les commentaires',
+  },
+};

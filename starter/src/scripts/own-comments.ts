@@ -1,9 +1,12 @@
 /**
  * Edit and Delete on the signed-in reader's own comments (docs/comments.md#authors-edit-delete-my-comments): Edit
- * only within the edit window (`comments.editWindow`, 15 minutes unless the site changed it: EDIT_WINDOW_MS), a
- * `Edit window has passed` answer shown as a sentence beside the comment's own status; focus moves into the form.
+ * only while the edit window is open (`comments.editWindow` from `createdAt`, 15 minutes unless the site changed
+ * it: EDIT_WINDOW_MS, as the public tree does not carry the window); the button goes when the window closes. A
+ * refused edit or delete (`Edit window has passed`, signed out, rate limited) is a translated alert beside the
+ * comment, scrolled into view and focused; focus moves into the form.
  */
-import { errorMessage, type browserClient } from './api';
+import type { browserClient } from './api';
+import { busy, commentError, field, friendly } from './thread-actions';
 
 type Client = Awaited<ReturnType<typeof browserClient>>;
 const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -25,7 +28,13 @@ export function ownComments(client: Client, me: { id: number }, list: HTMLElemen
       const actions = document.createElement('span');
       actions.className = 'own';
       const excerpt = item.dataset.content.slice(0, 40);
-      if (Date.now() - Date.parse(item.dataset.created ?? '') < EDIT_WINDOW_MS) actions.append(button(s.edit, 'edit', excerpt), ' ');
+      const left = Date.parse(item.dataset.created ?? '') + EDIT_WINDOW_MS - Date.now();
+      if (left > 0) {
+        const edit = button(s.edit, 'edit', excerpt);
+        actions.append(edit, ' ');
+        // Taken away when the window closes (an open form stays: the server's answer is then told beside it).
+        setTimeout(() => edit.remove(), left);
+      }
       actions.append(button(s.remove, 'delete', excerpt));
       item.querySelector(':scope > .content')?.after(actions);
     }
@@ -39,45 +48,38 @@ export function ownComments(client: Client, me: { id: number }, list: HTMLElemen
     if (target.classList.contains('delete')) {
       if (!window.confirm(s.removeConfirm)) return;
       try {
-        await client.comments.remove(id);
+        await busy(target as HTMLButtonElement, s.working, () => client.comments.remove(id));
         await redraw();
         say(s.removed);
-      } catch {
-        say(s.network, true);
+      } catch (error) {
+        commentError(item, friendly(s, error));
       }
       return;
     }
     if (item.querySelector(':scope > form.edit-form')) return;
     const form = document.createElement('form');
     form.className = 'edit-form';
-    const label = document.createElement('label');
-    label.htmlFor = `edit-${id}`;
-    label.textContent = s.editLabel;
     const textarea = document.createElement('textarea');
-    textarea.id = `edit-${id}`;
     textarea.rows = 3;
     textarea.required = true;
     textarea.value = item.dataset.content ?? '';
     const save = document.createElement('button');
     save.type = 'submit';
     save.textContent = s.save;
-    const field = document.createElement('div');
-    field.className = 'field';
-    field.append(label, textarea);
-    form.append(field, save);
+    form.append(field(textarea, `edit-${id}`, s.editLabel), save);
     form.addEventListener('submit', async (submitEvent) => {
       submitEvent.preventDefault();
       try {
-        const { data } = await client.comments.update(id, textarea.value);
+        const { data } = await busy(save, s.saving, () => client.comments.update(id, textarea.value));
         await redraw(data.status === 'approved' ? id : undefined);
         say(data.status === 'approved' ? s.updated : s.updatedPending);
       } catch (error) {
-        if (/edit window/i.test(errorMessage(error))) {
+        const text = friendly(s, error);
+        if (text === s.editWindow) {
           form.remove();
           item.querySelector(':scope > .own .edit')?.remove();
-          say(s.editWindow, true);
-          (item.querySelector<HTMLButtonElement>(':scope > .own .delete') ?? item).focus();
-        } else say(s.network, true);
+        }
+        commentError(item, text);
       }
     });
     item.querySelector(':scope > .own')?.after(form);

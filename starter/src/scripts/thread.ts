@@ -3,8 +3,9 @@
  * thread is read again and drawn from the server's `contentHtml` (sanitized Markdown, docs/comments.md#markdown);
  * focus moves to the new comment, or to the reply form that opened; every outcome is announced in the status line.
  */
-import { browserClient, errorMessage, errorStatus, hasSession } from './api';
+import { browserClient, hasSession } from './api';
 import { ownComments } from './own-comments';
+import { busy, commentError, friendly, readerActions } from './thread-actions';
 
 type Strings = Record<string, string>;
 interface Node { documentId: string; content: string; author?: { id: number; username: string } | null; contentHtml?: string | null; createdAt: string; deleted?: boolean; isAdmin?: boolean; children?: Node[] }
@@ -24,25 +25,29 @@ export function postComment(section: HTMLElement) {
     status.classList.toggle('error', isError);
   };
 
-  const friendly = (error: unknown) => {
-    const code = errorStatus(error);
-    if (code === 429) return s.tooFast;
-    if (code === 401) return s.signIn;
-    if (code === 403) return /closed/i.test(errorMessage(error)) ? s.closed : s.signIn;
-    if (code === 400) return s.invalid;
-    return s.network;
-  };
-
-  // A signed-in reader gets Edit and Delete on their own comments (the client loads only for them).
+  // A signed-in reader gets Edit and Delete on their own comments, Like, Report, Follow and their comments waiting
+  // for moderation (the client loads only for them); a signed-out reader gets a link to sign in.
   let decorate: (() => void) | undefined;
+  let showPending: (() => Promise<void>) | undefined;
+  const signIn = section.querySelector<HTMLElement>('#thread-sign-in');
   if (hasSession()) {
     void browserClient(api, locale).then(async (client) => {
       const me = await client.me().catch(() => null);
-      if (!me) return;
-      decorate = ownComments(client, me, list, s, say, (focusId) => redraw(client, focusId));
+      if (!me) {
+        if (signIn) signIn.hidden = false;
+        return;
+      }
+      const own = ownComments(client, me, list, s, say, (focusId) => redraw(client, focusId));
+      const reader = readerActions(client, section, list, s, say);
+      decorate = () => {
+        own();
+        reader.decorate();
+      };
       decorate();
+      showPending = reader.showPending;
+      await showPending();
     });
-  }
+  } else if (signIn) signIn.hidden = false;
 
   const replyTo = (name: string) => (section.dataset.replyTo ?? '').replace('{name}', name);
 
@@ -95,18 +100,21 @@ export function postComment(section: HTMLElement) {
     if (focusId) document.getElementById(`comment-${focusId}`)?.focus();
   };
 
-  const send = async (content: string, parent?: string) => {
-    say('…');
+  const send = async (content: string, submit: HTMLButtonElement, parent?: HTMLElement) => {
+    say('');
     try {
       const client = await browserClient(api, locale);
-      const { data } = await client.comments.create({ content, article, ...(parent ? { parent } : {}) });
+      const { data } = await busy(submit, s.sending, () => client.comments.create({ content, article, ...(parent ? { parent: parent.dataset.id } : {}) }));
       // Drawn first, then announced: the status line speaks once the new comment is on the page.
       const approved = data.status === 'approved';
       if (approved) await redraw(client, data.documentId);
+      else await showPending?.();
       say(approved ? s.published : s.pending);
       return true;
     } catch (error) {
-      say(friendly(error), true);
+      // A refused reply is told beside its comment; a refused comment in the status line under the form.
+      if (parent) commentError(parent, friendly(s, error));
+      else say(friendly(s, error), true);
       return false;
     }
   };
@@ -116,7 +124,7 @@ export function postComment(section: HTMLElement) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const textarea = form.elements.namedItem('content') as HTMLTextAreaElement;
-      if (await send(textarea.value)) form.reset();
+      if (await send(textarea.value, form.querySelector('button[type="submit"]') as HTMLButtonElement)) form.reset();
     });
   }
 
@@ -159,7 +167,7 @@ export function postComment(section: HTMLElement) {
     reply.append(field, submit, ' ', cancel);
     reply.addEventListener('submit', async (submitEvent) => {
       submitEvent.preventDefault();
-      if (await send(textarea.value, item.dataset.id)) reply.remove();
+      if (await send(textarea.value, submit, item)) reply.remove();
     });
     button.after(reply);
     textarea.focus();

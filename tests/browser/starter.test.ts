@@ -144,12 +144,12 @@ describe('the blog starter (docs/starter.md)', () => {
 
     const moved = await fetch(`${site.url}/articles/whales-old`, { redirect: 'manual' });
     expect([moved.status, moved.headers.get('location')]).toEqual([301, '/articles/whales']);
-    // The plugin's feed links to the starter's pages (site.paths with the locale; `/en/…` answers 301 to the page).
+    // The plugin's feed links to the starter's canonical pages (site.paths with {localePrefix}: English unprefixed).
     const feed = await (await fetch(`${app.url}/api/bag/feeds/articles.rss`)).text();
     const firstItem = /<item>[\s\S]*?<link>([^<]+)<\/link>/.exec(feed)![1];
-    expect(firstItem).toBe(`${site.url}/en/articles/whales`);
-    const followed = await fetch(firstItem);
-    expect([followed.status, followed.url]).toEqual([200, `${site.url}/articles/whales`]);
+    expect(firstItem).toBe(`${site.url}/articles/whales`);
+    const followed = await fetch(firstItem, { redirect: 'manual' });
+    expect(followed.status).toBe(200);
     const english = await fetch(`${site.url}/en/blog`, { redirect: 'manual' });
     expect([english.status, english.headers.get('location')]).toEqual([301, '/blog']);
   });

@@ -24,6 +24,8 @@ export type EditedComment = z.infer<typeof shapes.editedComment>;
 export type MyComment = z.infer<typeof shapes.myComment>;
 /** Whether the logged-in user follows an article's thread. */
 export type Subscription = z.infer<typeof followShapes.subscriptionResponse>;
+/** A report's body: `reason` one of `comments.reports.reasons`, optional `details` (the route's request shape). */
+export type ReportInput = z.input<typeof feedbackShapes.reportBody>;
 
 /**
  * Comment reads take `locale` like every read (the client's default applies too); the server accepts a valid one and
@@ -87,7 +89,7 @@ export function commentCalls({ request, absoluteUrl, locale: fallback }: Session
     unlike: (comment: string | number) =>
       request<z.infer<typeof feedbackShapes.likeResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}/like`, { method: 'DELETE' }),
     /** Reports a comment: `reason` one of `comments.reports.reasons` (docs/comments.md#likes-and-reports). */
-    report: (comment: string | number, input: { reason: string; details?: string }) =>
+    report: (comment: string | number, input: ReportInput) =>
       request<z.infer<typeof feedbackShapes.reportResponse>>(`/api/bag/comments/${encodeURIComponent(String(comment))}/report`, json('POST', input)),
     /** Whether the logged-in user follows the article's thread (needs a login: 401 otherwise). */
     subscription: (article: string | number) => request<Subscription>(subscriptionPath(article)),

@@ -42,7 +42,7 @@ export type {
   Tag,
 } from './content';
 export type { FeedFormat, FeedOptions, SearchHit, SearchOptions, SearchResult } from './discovery';
-export type { CommentInput, CommentNode, CreatedComment, EditedComment, MyComment, Subscription, ThreadMeta, ThreadReply, ThreadRoot, ThreadSort } from './comments';
+export type { CommentInput, CommentNode, CreatedComment, EditedComment, MyComment, ReportInput, Subscription, ThreadMeta, ThreadReply, ThreadRoot, ThreadSort } from './comments';
 
 export function createClient(options: ClientOptions = {}) {
   const session = createSession(options);

@@ -112,11 +112,12 @@ export async function accountPage(root: HTMLElement) {
       $('who').textContent = s.signedInAs.replace('{name}', me.username);
       status.textContent = '';
       showEmail(me.email ?? '');
-      await Promise.all([showSessions(), refreshSecurity(), refreshPasskeys()]).catch(fail);
+      // Focus goes to what appeared as soon as it appears; the sessions and second factors fill in below it.
       if (focus) {
         $('who').tabIndex = -1;
         $('who').focus();
       }
+      await Promise.all([showSessions(), refreshSecurity(), refreshPasskeys()]).catch(fail);
     } else {
       status.textContent = '';
       if (focus) $('login-identifier').focus();

@@ -2,7 +2,7 @@
  * After `strapi-plugin build`: the client's declarations (dist/client/src) import their response types from the
  * server's route shapes at the path they have in the sources (`../../server/src/features/<feature>/*.shapes`), but
  * the server bundle writes its declarations one level deeper (dist/server/src/server/src/…). Copy the declarations
- * the client's reach (the shapes and what they import in turn) to where the client's point, so the published client
+ * the client's reach (the shapes and what they import in turn, `import('…')` types too) to where the client's point, so the published client
  * types resolve.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ const written = path.join('dist', 'server', 'src', 'server', 'src');
 const wanted = path.join('dist', 'server', 'src');
 
 const relativeImports = (file) =>
-  [...fs.readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) => path.join(path.dirname(file), match[1]));
+  [...fs.readFileSync(file, 'utf8').matchAll(/(?:from |import\()'(\.[^']+)'/g)].map((match) => path.join(path.dirname(file), match[1]));
 
 const pending = fs
   .readdirSync(client)

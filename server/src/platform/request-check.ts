@@ -22,14 +22,7 @@ import { getService } from './get-service';
 import { isRecord } from './is-record';
 import { checkedElsewhere, isCheckedElsewhere } from './shapes/fields';
 import { parseShape } from './shapes/parse';
-
-type Shapes = Record<string, z.ZodType>;
-
-export interface DeclaredRequest {
-  params?: Shapes;
-  query?: Shapes;
-  body?: { 'application/json': z.ZodType };
-}
+import type { ChecksAs, DeclaredRequest, Shapes } from './shapes/declared-request';
 
 interface CheckOptions<C extends DeclaredRequest> {
   /** One issue, the first (platform/shapes/parse.ts `first`); a body that is not an object then reads as `{}`. */
@@ -42,8 +35,6 @@ interface CheckOptions<C extends DeclaredRequest> {
 }
 
 const OPTIONS = Symbol('request-check');
-/** The request a declared one is checked as (its type only: the property is never set). */
-export type ChecksAs<C extends DeclaredRequest> = { readonly '~checksAs'?: C };
 type Declared<R extends DeclaredRequest> = R & { [OPTIONS]?: CheckOptions<DeclaredRequest> };
 
 /** A route's request and how it is checked; the route declares it as `request`, the action as `checked(request, …)`. */

@@ -13,7 +13,7 @@ import { AUTH } from '../helpers/auth';
 import { createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { ROOT, setupStrapi, type TestApp } from '../helpers/strapi';
-import { freePort, startStarter, type StarterServer } from '../helpers/starter';
+import { freePort, startStarter, type StarterServer, stopStarterRun } from '../helpers/starter';
 import { TOTP } from 'otpauth';
 
 const MOBILE = { width: 390, height: 844 };
@@ -39,11 +39,7 @@ describe("the blog starter's account page (docs/starter.md)", () => {
     site = await startStarter(app.url, { port });
   }, 180_000);
   afterAll(async () => {
-    if (process.env.STARTER_LOG) console.log(site?.output());
-    await site?.stop();
-    await browser?.close();
-    await app?.stop();
-    await smtp?.stop();
+    await stopStarterRun({ site, browser, app, smtp });
   });
 
   const open = async (viewport: { width: number; height: number }, address = '/account') => {

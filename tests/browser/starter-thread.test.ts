@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
-import { startStarter, type StarterServer } from '../helpers/starter';
+import { startStarter, type StarterServer, stopStarterRun } from '../helpers/starter';
 import { createDocument, createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
@@ -35,11 +35,7 @@ describe('the starter’s comment thread (docs/starter.md#the-comment-thread)', 
     site = await startStarter(app.url);
   }, 180_000);
   afterAll(async () => {
-    if (process.env.STARTER_LOG) console.log(site?.output());
-    await site?.stop();
-    await browser?.close();
-    await app?.stop();
-    await smtp?.stop();
+    await stopStarterRun({ site, browser, app, smtp });
   });
 
   /** The article page, signed in as `user` (the client's stored jwt) or signed out. */

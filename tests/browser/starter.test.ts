@@ -9,7 +9,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { PLAYGROUND, PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
-import { freePort, startStarter, type StarterServer } from '../helpers/starter';
+import { freePort, startStarter, type StarterServer, stopStarterRun } from '../helpers/starter';
 import { TOTP } from 'otpauth';
 import { createUser } from '../helpers/fixtures';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
@@ -60,12 +60,7 @@ describe('the blog starter (docs/starter.md)', () => {
     site = await startStarter(app.url, { port: sitePort });
   }, 180_000);
   afterAll(async () => {
-    // STARTER_LOG=1: the starter's own log (a page's server error is there).
-    if (process.env.STARTER_LOG) console.log(site?.output());
-    await site?.stop();
-    await browser?.close();
-    await app?.stop();
-    await smtp?.stop();
+    await stopStarterRun({ site, browser, app, smtp });
     for (const file of COVER_FILES) fs.rmSync(path.join(UPLOADS, file), { force: true });
   });
 

@@ -56,3 +56,17 @@ export async function startStarter(strapiUrl: string, options: { port?: number }
   }
   return { url, output: () => log, stop };
 }
+
+/** A starter test file's teardown: the starter (its log first with STARTER_LOG=1), the browser, Strapi, the SMTP server. */
+export const stopStarterRun = async (run: {
+  site?: { stop(): Promise<unknown>; output(): string };
+  browser?: { close(): Promise<unknown> };
+  app?: { stop(): Promise<unknown> };
+  smtp?: { stop(): Promise<unknown> };
+}) => {
+  if (process.env.STARTER_LOG) console.log(run.site?.output());
+  await run.site?.stop();
+  await run.browser?.close();
+  await run.app?.stop();
+  await run.smtp?.stop();
+};

@@ -160,6 +160,12 @@ export function authCalls(session: Session) {
     sendCode: (identifier: string, purpose?: CodePurpose) =>
       send<z.infer<typeof shapes.sendCodeResponse>>('/api/cms-plugin-bag/auth/send-code', json('POST', { identifier, ...(purpose ? { purpose } : {}) })),
 
+    /**
+     * Which captcha kinds `login` and `register` take now (`[]`: none): `image` (`getCaptcha`), `pow` (`powCaptcha`),
+     * `email` (`sendCode`); any one of the listed kinds is accepted.
+     */
+    captchaKinds: () => send<z.infer<typeof shapes.captchaKinds>>('/api/cms-plugin-bag/auth/captcha'),
+
     /** A new image captcha: show `svg`, send back `key` and what the user read as `code`. */
     getCaptcha: () => send<z.infer<typeof shapes.captchaImage>>('/api/cms-plugin-bag/auth/captcha-image'),
 

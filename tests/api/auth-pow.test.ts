@@ -47,6 +47,21 @@ describe('proof-of-work captcha', () => {
   });
   afterEach(() => restoreClock(app.strapi));
 
+  describe('GET /auth/captcha (docs/accounts.md#captcha-rules)', () => {
+    it('tells Public and Authenticated which kinds login and register take now, following the admin settings', async () => {
+      const kinds = async (jwt?: string) => {
+        const req = app.request().get(`${AUTH}/captcha`);
+        return (await (jwt ? req.set('Authorization', `Bearer ${jwt}`) : req).expect(200)).body;
+      };
+      expect(await kinds()).toEqual({ login: ['pow'], register: ['pow'] });
+      expect(await kinds(jwtFor(app.strapi, user))).toEqual({ login: ['pow'], register: ['pow'] });
+      await setSettings(app.strapi, { login: { captcha: { enabled: false, type: 'image' } }, register: { captcha: { enabled: true, type: 'any' } } });
+      expect(await kinds()).toEqual({ login: [], register: ['image', 'pow', 'email'] });
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'image' } }, register: { captcha: { enabled: true, type: 'email' } } });
+      expect(await kinds()).toEqual({ login: ['image'], register: ['email'] });
+    });
+  });
+
   describe('GET /auth/captcha-pow', () => {
     it('answers { key, challenge, difficulty, algorithm, expiresIn } to Public and to Authenticated', async () => {
       const anonymous = await app.request().get(`${AUTH}/captcha-pow`).expect(200);

@@ -534,6 +534,50 @@ describe('paged comment threads', () => {
     });
   });
 
+  describe('a signed-in reader (docs/comments.md#paged-threads-counts-and-the-rest-envelope)', () => {
+    it("adds the reader's liked and meta.editWindow to pages of roots and replies, and nothing to anonymous pages", async () => {
+      const article = await createArticle(app.strapi);
+      const ids = await seedComments(app.strapi, article.documentId, [
+        { content: 'liked root', parentIndex: null },
+        { content: 'other root', parentIndex: null },
+        { content: 'liked reply', parentIndex: 0 },
+        { content: 'other reply', parentIndex: 0 },
+      ]);
+      const reader = await createUser(app.strapi);
+      const jwt = jwtFor(app.strapi, reader);
+      for (const id of [ids[0], ids[2]]) await app.request().post(`/api/bag/comments/${id}/like`).set('Authorization', `Bearer ${jwt}`).expect(200);
+      // Someone else's like counts but is not the reader's.
+      const other = await createUser(app.strapi);
+      await app.request().post(`/api/bag/comments/${ids[1]}/like`).set('Authorization', `Bearer ${jwtFor(app.strapi, other)}`).expect(200);
+
+      const signedIn = await rootsPage(article.documentId, { sort: 'createdAt:asc' }).set('Authorization', `Bearer ${jwt}`).expect(200);
+      expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+      expect(signedIn.body.meta.editWindow).toBe(15 * 60);
+      expect(signedIn.body.data.map((node: Node) => [node.content, node.likes, node.liked])).toEqual([
+        ['liked root', 1, true],
+        ['other root', 1, false],
+      ]);
+      expect(signedIn.body.data[0].replies.map((node: Node) => [node.content, node.likes, node.liked])).toEqual([
+        ['liked reply', 1, true],
+        ['other reply', 0, false],
+      ]);
+      const replies = await get(`/api/bag/comments/${ids[0]}/replies`).set('Authorization', `Bearer ${jwt}`).expect(200);
+      expect(replies.body.meta.editWindow).toBe(15 * 60);
+      expect(replies.body.data.map((node: Node) => node.liked)).toEqual([true, false]);
+
+      // The anonymous page after it (the cache on) is the anonymous shape: no reader's state.
+      const anonymous = await rootsPage(article.documentId, { sort: 'createdAt:asc' }).expect(200);
+      expect(anonymous.body.meta.editWindow).toBeUndefined();
+      for (const node of anonymous.body.data) expect(Object.keys(node).sort()).toEqual(ROOT_KEYS);
+      // The typed client sends the session's token: the reader's state comes with it.
+      const storage = memoryStorage();
+      await storage.set('jwt', jwt);
+      const client = createClient({ baseUrl: app.url, storage });
+      const page = await client.comments.page(article.documentId, { sort: 'createdAt:asc' });
+      expect([page.meta.editWindow, page.data[0].liked]).toEqual([15 * 60, true]);
+    });
+  });
+
   describe('POST /api/bag/comments with the REST envelope', () => {
     it('accepts { data: { … } } and refuses data mixed with top-level fields', async () => {
       const article = await createArticle(app.strapi);

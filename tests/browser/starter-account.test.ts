@@ -9,7 +9,7 @@ import fs from 'fs';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
-import { AUTH } from '../helpers/auth';
+import { AUTH, observeCaptchaTexts, setSettings } from '../helpers/auth';
 import { createUser, jwtFor, type TestUser } from '../helpers/fixtures';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { ROOT, setupStrapi, type TestApp } from '../helpers/strapi';
@@ -207,5 +207,63 @@ describe("the blog starter's account page (docs/starter.md)", () => {
     await page.getByText('No passkey yet.').waitFor();
     expect((await api(user, 'GET', '/passkeys')).data).toEqual([]);
     await page.context().close();
+  });
+
+  describe('the captcha the server asks for (docs/starter.md#the-account-page)', () => {
+    const USER_UID = 'plugin::users-permissions.user';
+    afterEach(() => setSettings(app.strapi, { login: { captcha: { enabled: false, type: 'image' } }, register: { captcha: { enabled: true, type: 'email' } } }));
+
+    it('registers with the image captcha: the SVG with another one on request, a wrong text told and a fresh image', async () => {
+      const texts = observeCaptchaTexts(app.strapi);
+      await setSettings(app.strapi, { register: { captcha: { enabled: true, type: 'image' } } });
+      const page = await open(MOBILE);
+      await page.locator('#register-captcha-image svg').waitFor();
+      expect(await page.getByRole('button', { name: 'Send me a code' }).isVisible()).toBe(false);
+      expect(await page.locator('#register-code').isVisible()).toBe(false);
+      const drawn = texts.all().length;
+      const fresh = page.waitForResponse((res) => res.url().endsWith('/auth/captcha-image'));
+      await page.locator('#register-captcha').getByRole('button', { name: 'Another image' }).click();
+      await fresh;
+      expect(texts.all().length).toBe(drawn + 1);
+      expect(await focused(page)).toBe('register-captcha-code');
+
+      const name = `imagereader${Date.now()}`;
+      await page.getByLabel('E-mail', { exact: true }).fill(`${name}@example.com`);
+      await page.getByLabel('Username', { exact: true }).fill(name);
+      await page.locator('#register-password').fill('A-long-password-1');
+      await page.getByLabel('Characters in the image').last().fill(texts.last() === 'zzzz' ? 'yyyy' : 'zzzz');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await alert(page, 'Type the characters shown in the image.');
+      await page.waitForFunction(() => document.activeElement?.id === 'register-captcha-code');
+      expect(texts.all().length).toBe(drawn + 2);
+      await page.locator('#register-captcha-code').fill(texts.last());
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText(`Signed in as ${name}`).waitFor();
+      expect(await app.strapi.db.query(USER_UID).count({ where: { username: name } })).toBe(1);
+      await page.context().close();
+    });
+
+    it('registers and signs in with a proof of work solved in the browser, nothing to read or type', async () => {
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'pow' } }, register: { captcha: { enabled: true, type: 'pow' } } });
+      const page = await open(DESKTOP);
+      const name = `powreader${Date.now()}`;
+      await page.getByLabel('Username', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Send me a code' }).isVisible()).toBe(false);
+      expect(await page.locator('#register-captcha').isVisible()).toBe(false);
+      await page.getByLabel('E-mail', { exact: true }).fill(`${name}@example.com`);
+      await page.getByLabel('Username', { exact: true }).fill(name);
+      await page.locator('#register-password').fill('A-long-password-1');
+      const solved = page.waitForRequest((req) => req.url().endsWith('/auth/register') && /"key":"[0-9a-f]+","code":"\d+"/.test(req.postData() ?? ''));
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await solved;
+      await page.getByText(`Signed in as ${name}`).waitFor();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.getByLabel('Username or e-mail').fill(name);
+      await page.locator('#login-password').fill('A-long-password-1');
+      expect(await page.locator('#login-captcha').isVisible()).toBe(false);
+      await page.locator('#login-form').getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(`Signed in as ${name}`).waitFor();
+      await page.context().close();
+    });
   });
 });

@@ -27,7 +27,8 @@ describe('the starter’s comment thread (docs/starter.md#the-comment-thread)', 
   beforeAll(async () => {
     smtp = await startSmtp();
     [app, browser] = await Promise.all([
-      setupStrapi({ seed: true, env: smtp.env, config: { rateLimit: { enabled: false }, comments: { autoApprove: false } } }),
+      // An edit window other than the default 15 minutes: the starter must use the server's (meta.editWindow).
+      setupStrapi({ seed: true, env: smtp.env, config: { rateLimit: { enabled: false }, comments: { autoApprove: false, editWindow: '10m' } } }),
       launchBrowser(),
     ]);
     const found = await app.strapi.documents(ARTICLE as never).findMany({ filters: { slug: 'demo-article-1' }, locale: 'en', status: 'published' } as never);
@@ -125,6 +126,83 @@ describe('the starter’s comment thread (docs/starter.md#the-comment-thread)', 
     expect((await row()).reportCount).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
     await page.context().close();
+  });
+
+  it('offers Edit for the window the server reports (10 minutes here), not an assumed 15', async () => {
+    const user = await createUser(app.strapi);
+    const inside = await approved('Nine minutes old', user);
+    const outside = await approved('Twelve minutes old', user);
+    await age(inside.documentId, 9);
+    await age(outside.documentId, 12);
+    const page = await open(DESKTOP, user);
+    await page.locator(`#comment-${inside.documentId}`).getByRole('button', { name: 'Edit: Nine minutes old' }).waitFor();
+    await page.locator(`#comment-${outside.documentId}`).getByRole('button', { name: /^Delete:/ }).waitFor();
+    expect(await page.locator(`#comment-${outside.documentId}`).getByRole('button', { name: /^Edit:/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows like counts from the first render, and a signed-in reader’s own likes pressed before any click', async () => {
+    const [reader, other] = [await createUser(app.strapi), await createUser(app.strapi)];
+    const comment = await approved('Liked twice');
+    for (const user of [reader, other]) {
+      await app.request().post(`/api/bag/comments/${comment.documentId}/like`).set('Authorization', `Bearer ${jwtFor(app.strapi, user)}`).expect(200);
+    }
+    // Without JavaScript: the count is in the server's HTML.
+    const html = await (await fetch(`${site.url}${PATH}`)).text();
+    expect(html).toMatch(new RegExp(`id="comment-${comment.documentId}"[^]*?<span class="likes">2 likes</span>`));
+    const guest = await open(MOBILE);
+    expect(await guest.locator(`#comment-${comment.documentId} > header .likes`).textContent()).toBe('2 likes');
+    await guest.context().close();
+
+    const page = await open(MOBILE, reader);
+    const like = page.locator(`#comment-${comment.documentId} button.like`);
+    await like.waitFor();
+    expect([await like.textContent(), await like.getAttribute('aria-pressed')]).toEqual(['Like (2)', 'true']);
+    await like.click();
+    await page.locator(`#comment-${comment.documentId} button.like[aria-pressed="false"]`).waitFor();
+    expect(await like.textContent()).toBe('Like (1)');
+    expect(await page.locator(`#comment-${comment.documentId} > header .likes`).textContent()).toBe('1 like');
+    await page.context().close();
+  });
+
+  it('reads the thread a page at a time: more comments and more replies by keyboard, focus on what appeared', async () => {
+    const slug = `long-thread-${Date.now()}`;
+    const long = (await createDocument(app.strapi, ARTICLE, { title: 'A long thread', slug, content: 'Many comments.', locale: 'en' })) as { documentId: string };
+    const comment = (content: string, parent?: number) =>
+      createDocument(app.strapi, COMMENT, { content, status: 'approved', article: long.documentId, ...(parent ? { parent } : {}) }) as Promise<{ id: number; documentId: string }>;
+    const first = await comment('Root 0');
+    const replies = [];
+    for (let i = 0; i < 5; i += 1) replies.push(await comment(`Reply ${i}`, first.id));
+    for (let i = 1; i <= 11; i += 1) await comment(`Root ${i}`);
+
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const page = await open(viewport, undefined, `/articles/${slug}`);
+      const roots = page.locator('#comment-list > li.comment');
+      // Newest first, ten a page: Root 11 … Root 2.
+      expect(await roots.count()).toBe(10);
+      expect(await roots.first().locator('.content').textContent()).toContain('Root 11');
+      const more = page.getByRole('button', { name: 'Show more comments' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('#comment-status', { hasText: '2 more comments shown.' }).waitFor();
+      expect(await roots.count()).toBe(12);
+      expect(await page.evaluate(() => document.activeElement?.querySelector('.content')?.textContent?.trim())).toBe('Root 1');
+      expect(await more.count()).toBe(0);
+
+      // Root 0 shows its first three replies (oldest first) and a button for the other two.
+      const item = page.locator(`#comment-${first.documentId}`);
+      expect(await item.locator(':scope > ol.replies > li.comment').count()).toBe(3);
+      const moreReplies = item.getByRole('button', { name: 'Show 2 more replies' });
+      expect(await moreReplies.getAttribute('aria-controls')).toBe(`replies-${first.documentId}`);
+      await moreReplies.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('#comment-status', { hasText: '2 more replies shown.' }).waitFor();
+      expect((await item.locator(':scope > ol.replies > li.comment .content').allTextContents()).map((text) => text.trim())).toEqual(replies.map((_, i) => `Reply ${i}`));
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(`comment-${replies[3].documentId}`);
+      expect(await item.locator('button.more-replies').count()).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      await page.context().close();
+    }
   });
 
   it('follows the thread by mail with the state shown, kept after a reload', async () => {

@@ -72,3 +72,20 @@ export const runPrepared = async (strapi: Core.Strapi, text: PreparedText, param
     await client.releaseConnection(connection);
   }
 };
+
+/** A binding as knex's SQLite driver sends it (a Date as epoch ms, a boolean as 0 or 1). */
+const sqliteBinding = (value: unknown) => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value);
+
+/**
+ * Runs a query built with knex's builder as a kept prepared statement (`runPrepared`): the builder still writes the
+ * SQL, but a text seen before is not prepared again. For reads run on every request whose texts are few (they vary
+ * only by the number of ids they take).
+ */
+export const runBuilt = async (strapi: Core.Strapi, query: { toSQL(): { sql: string; bindings: readonly unknown[]; toNative(): { sql: string; bindings: readonly unknown[] } } }): Promise<Row[]> => {
+  const built = query.toSQL();
+  if (strapi.db.dialect.client === 'postgres') {
+    const native = built.toNative();
+    return runPrepared(strapi, { sqlite: built.sql, postgres: native.sql }, [...native.bindings]);
+  }
+  return runPrepared(strapi, { sqlite: built.sql, postgres: built.sql }, built.bindings.map(sqliteBinding));
+};

@@ -1,7 +1,7 @@
 /** The account page's strings (views/Account.astro hands them to scripts/account.ts). */
 export const ACCOUNT_STRINGS = {
   en: {
-    signIn: 'Sign in', identifier: 'Username or e-mail', password: 'Password', captcha: 'Characters in the image', newCaptcha: 'Another image',
+    signIn: 'Sign in', identifier: 'Username or e-mail', password: 'Password', captcha: 'Characters in the image', newCaptcha: 'Another image', checking: 'Checking your browser…',
     mfaCode: 'Code from your authenticator app (or a recovery code)', verify: 'Verify',
     register: 'Create an account', email: 'E-mail', sendCode: 'Send me a code', code: 'Code from the e-mail', username: 'Username', createAccount: 'Create account',
     codeSent: 'A code was sent to your address. It is valid for a few minutes.',
@@ -34,7 +34,7 @@ export const ACCOUNT_STRINGS = {
     },
   },
   fr: {
-    signIn: 'Se connecter', identifier: 'Nom d’utilisateur ou e-mail', password: 'Mot de passe', captcha: 'Caractères de l’image', newCaptcha: 'Une autre image',
+    signIn: 'Se connecter', identifier: 'Nom d’utilisateur ou e-mail', password: 'Mot de passe', captcha: 'Caractères de l’image', newCaptcha: 'Une autre image', checking: 'Vérification de votre navigateur…',
     mfaCode: 'Code de votre application d’authentification (ou un code de secours)', verify: 'Vérifier',
     register: 'Créer un compte', email: 'E-mail', sendCode: 'M’envoyer un code', code: 'Code reçu par e-mail', username: 'Nom d’utilisateur', createAccount: 'Créer le compte',
     codeSent: 'Un code a été envoyé à votre adresse. Il est valable quelques minutes.',

@@ -117,6 +117,9 @@ export const THREAD_STRINGS = {
     network: 'The comment could not be sent. Check your connection and try again.', noscript: 'Comments need JavaScript to post.', signInLink: 'Sign in', site: 'site',
     edit: 'Edit', remove: 'Delete', save: 'Save', editLabel: 'Edit your comment', removeConfirm: 'Delete your comment?', removed: 'Your comment was deleted.',
     updated: 'Your comment was updated.', updatedPending: 'Your comment was updated; it waits for moderation again.', editWindow: 'The time to edit this comment is over.',
+    likes: '{n} likes', likesOne: '{n} like', moreComments: 'Show more comments', loading: 'Loading…', loadFailed: 'The comments could not be loaded. Check your connection and try again.',
+    shownComments: '{n} more comments shown.', shownCommentsOne: '{n} more comment shown.', shownReplies: '{n} more replies shown.', shownRepliesOne: '{n} more reply shown.',
+    showReplies: 'Show {n} replies', showRepliesOne: 'Show {n} reply', moreReplies: 'Show {n} more replies', moreRepliesOne: 'Show {n} more reply',
   },
   fr: {
     heading: 'Commentaires', none: 'Pas encore de commentaire. Soyez le premier.', yourComment: 'Votre commentaire (Markdown)', post: 'Publier le commentaire',
@@ -126,6 +129,9 @@ export const THREAD_STRINGS = {
     network: 'Le commentaire n’a pas pu être envoyé. Vérifiez votre connexion et réessayez.', noscript: 'Publier un commentaire demande JavaScript.', signInLink: 'Se connecter', site: 'site',
     edit: 'Modifier', remove: 'Supprimer', save: 'Enregistrer', editLabel: 'Modifier votre commentaire', removeConfirm: 'Supprimer votre commentaire ?', removed: 'Votre commentaire a été supprimé.',
     updated: 'Votre commentaire a été modifié.', updatedPending: 'Votre commentaire a été modifié ; il attend de nouveau la modération.', editWindow: 'Le délai pour modifier ce commentaire est passé.',
+    likes: '{n} j’aime', likesOne: '{n} j’aime', moreComments: 'Afficher plus de commentaires', loading: 'Chargement…', loadFailed: 'Les commentaires n’ont pas pu être chargés. Vérifiez votre connexion et réessayez.',
+    shownComments: '{n} commentaires de plus affichés.', shownCommentsOne: '{n} commentaire de plus affiché.', shownReplies: '{n} réponses de plus affichées.', shownRepliesOne: '{n} réponse de plus affichée.',
+    showReplies: 'Afficher {n} réponses', showRepliesOne: 'Afficher {n} réponse', moreReplies: 'Afficher {n} réponses de plus', moreRepliesOne: 'Afficher {n} réponse de plus',
   },
 };
 

@@ -1,7 +1,7 @@
 /**
- * The account page (views/Account.astro): sign in with the image captcha when the server asks for it and the second
- * factor when the account has one, register with the e-mailed code (the default register captcha,
- * docs/accounts.md), sign in with an e-mailed code or a passkey, and signed in: sessions (end one, end the others),
+ * The account page (views/Account.astro): sign in and register with the captcha the server asks for now (an image, a
+ * proof of work solved in the browser, or for register the e-mailed code, the default: scripts/captcha.ts,
+ * docs/accounts.md) and the second factor when the account has one, sign in with an e-mailed code or a passkey, and signed in: sessions (end one, end the others),
  * the e-mail change, passkeys, export, deletion, sign out. Every server
  * error becomes a translated sentence in the alert line; focus moves to what appeared.
  */
@@ -10,6 +10,7 @@ import { securitySection } from './security';
 import { codeLogin } from './code-login';
 import { emailSection } from './email-change';
 import { passkeysSection } from './passkeys';
+import { captchaKinds, choose, imageCaptcha, powAnswer, type Choice } from './captcha';
 
 type Strings = Record<string, string> & { errors: Record<string, string> };
 
@@ -57,15 +58,13 @@ export async function accountPage(root: HTMLElement) {
   const value = (f: HTMLFormElement, name: string) => String(new FormData(f).get(name) ?? '');
   const dates = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-  let captchaKey: string | undefined;
-  const showCaptcha = async () => {
-    const { key, svg } = await client.getCaptcha();
-    captchaKey = key;
-    // The server's own SVG drawing of the code.
-    $('login-captcha-image').innerHTML = svg;
-    $('login-captcha').hidden = false;
-    $<HTMLInputElement>('login-code').required = true;
-  };
+  const loginImage = imageCaptcha(client, 'login', $<HTMLInputElement>('login-code'), (error) => fail(error));
+  const registerImage = imageCaptcha(client, 'register', $<HTMLInputElement>('register-captcha-code'), (error) => fail(error));
+  // Which captcha each form offers (asked once the page opens; the forms wait for it when sent).
+  const kinds = captchaKinds(client).then(({ login, register }) => ({ login: choose(login), register: choose(register) }));
+  /** What a form sends for its captcha: the image's key and text, a solved proof of work, or nothing. */
+  const captchaFor = async (kind: Choice, image: typeof loginImage) =>
+    image.shown() ? image.answer() : kind === 'pow' ? powAnswer(client, (text) => (status.textContent = text), s.checking) : {};
 
   const refreshSecurity = securitySection(client, s, (error) => fail(error), (text) => say(text));
   const refreshPasskeys = passkeysSection(client, s, locale, (error) => fail(error), (text) => say(text));
@@ -124,7 +123,6 @@ export async function accountPage(root: HTMLElement) {
     }
   };
 
-  $('login-captcha-new').addEventListener('click', () => showCaptcha().catch(fail));
   let mfaToken: string | undefined;
   /** After a first step: the second-factor form when the account has one, else signed in. */
   const afterSignIn = async (result: unknown) => {
@@ -141,8 +139,8 @@ export async function accountPage(root: HTMLElement) {
   form('login-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const f = event.currentTarget as HTMLFormElement;
-    const captcha = $('login-captcha').hidden ? {} : { key: captchaKey, code: value(f, 'code') };
     try {
+      const captcha = await captchaFor((await kinds).login, loginImage);
       const result = await client.login({ identifier: value(f, 'identifier'), password: value(f, 'password'), ...captcha } as never);
       if ('mfaRequired' in result && result.mfaRequired) {
         mfaToken = (result as { mfaToken: string }).mfaToken;
@@ -155,7 +153,9 @@ export async function accountPage(root: HTMLElement) {
       await show(true);
     } catch (error) {
       // The captcha is on (or the last one was used up): a fresh image to read.
-      if (/captcha/i.test(fail(error))) await showCaptcha().then(() => $('login-code').focus()).catch(() => undefined);
+      // (An image shown is used up by any attempt: a fresh one either way.)
+      const asked = /captcha/i.test(fail(error));
+      if (asked || loginImage.shown()) await loginImage.show(asked).catch(() => undefined);
     }
   });
   form('mfa-form').addEventListener('submit', async (event) => {
@@ -187,14 +187,29 @@ export async function accountPage(root: HTMLElement) {
     event.preventDefault();
     const f = event.currentTarget as HTMLFormElement;
     if ($('register-rest').hidden) return $('register-send').click();
+    const kind = (await kinds).register;
     try {
-      await client.register({ email: value(f, 'email'), username: value(f, 'username'), password: value(f, 'password'), code: value(f, 'code') } as never);
+      const captcha = kind === 'email' ? { code: value(f, 'code') } : await captchaFor(kind, registerImage);
+      await client.register({ email: value(f, 'email'), username: value(f, 'username'), password: value(f, 'password'), ...captcha } as never);
       f.reset();
       await show(true);
     } catch (error) {
-      fail(error, true);
+      const message = fail(error, kind === 'email');
+      // An image is used up by any attempt: a fresh one to read.
+      if (kind === 'image') await registerImage.show(/captcha/i.test(message)).catch(() => undefined);
     }
   });
+  // Without an e-mailed code the whole form shows at once: the image to read, or nothing (a proof of work is solved
+  // when the form is sent).
+  void kinds.then(async ({ login, register }) => {
+    if (login === 'image') await loginImage.show();
+    if (register === 'email') return;
+    $('register-send').hidden = true;
+    $('register-code-field').hidden = true;
+    $('register-rest').hidden = false;
+    for (const id of ['register-username', 'register-password']) $<HTMLInputElement>(id).required = true;
+    if (register === 'image') await registerImage.show();
+  }).catch(() => undefined);
 
   $('logout').addEventListener('click', async () => {
     await client.logout().catch(() => undefined);

@@ -1,7 +1,7 @@
 /**
  * Edit and Delete on the signed-in reader's own comments (docs/comments.md#authors-edit-delete-my-comments): Edit
- * only while the edit window is open (`comments.editWindow` from `createdAt`, 15 minutes unless the site changed
- * it: EDIT_WINDOW_MS, as the public tree does not carry the window); the button goes when the window closes. A
+ * only while the edit window is open: `createdAt` + the seconds the server reports to a signed-in reader
+ * (`meta.editWindow` of a page of the thread, `comments.editWindow`; 0 or unknown: no Edit); the button goes when the window closes. A
  * refused edit or delete (`Edit window has passed`, signed out, rate limited) is a translated alert beside the
  * comment, scrolled into view and focused; focus moves into the form.
  */
@@ -9,9 +9,16 @@ import type { browserClient } from './api';
 import { busy, commentError, field, friendly } from './thread-actions';
 
 type Client = Awaited<ReturnType<typeof browserClient>>;
-const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
-export function ownComments(client: Client, me: { id: number }, list: HTMLElement, s: Record<string, string>, say: (text: string, isError?: boolean) => void, redraw: (focusId?: string) => Promise<void>) {
+export function ownComments(
+  client: Client,
+  me: { id: number },
+  list: HTMLElement,
+  s: Record<string, string>,
+  say: (text: string, isError?: boolean) => void,
+  redraw: (focusId?: string) => Promise<void>,
+  editWindow: () => number | undefined
+) {
   const button = (text: string, className: string, label: string) => {
     const node = document.createElement('button');
     node.type = 'button';
@@ -28,7 +35,7 @@ export function ownComments(client: Client, me: { id: number }, list: HTMLElemen
       const actions = document.createElement('span');
       actions.className = 'own';
       const excerpt = item.dataset.content.slice(0, 40);
-      const left = Date.parse(item.dataset.created ?? '') + EDIT_WINDOW_MS - Date.now();
+      const left = Date.parse(item.dataset.created ?? '') + (editWindow() ?? 0) * 1000 - Date.now();
       if (left > 0) {
         const edit = button(s.edit, 'edit', excerpt);
         actions.append(edit, ' ');

@@ -74,20 +74,18 @@ const button = (text: string, className: string) => {
 export function readerActions(client: Client, section: HTMLElement, list: HTMLElement, s: Strings, say: (text: string, isError?: boolean) => void) {
   const article = section.dataset.article as string;
   const reasons = (section.dataset.reasons ?? '').split(',').filter(Boolean);
-  const liked = new Set<string>();
-  const counts = new Map<string, number>();
-
-  const likeLabel = (id: string) => (counts.has(id) ? `${s.like} (${counts.get(id)})` : s.like);
+  // Every comment carries its like count from the first render (`likes`) and, read with the reader's token, whether
+  // they like it (`liked`): docs/comments.md#paged-threads-counts-and-the-rest-envelope.
+  const likeLabel = (item: HTMLElement) => `${s.like} (${item.dataset.likes ?? 0})`;
 
   /** Adds Like and Report to every approved comment that has not got them yet (after each draw). */
   const decorate = () => {
     for (const item of list.querySelectorAll<HTMLLIElement>('li.comment:not(.pending)')) {
       if (item.dataset.content === undefined || item.querySelector(':scope > .react')) continue;
-      const id = item.dataset.id as string;
       const actions = document.createElement('span');
       actions.className = 'react';
-      const like = button(likeLabel(id), 'like');
-      like.setAttribute('aria-pressed', String(liked.has(id)));
+      const like = button(likeLabel(item), 'like');
+      like.setAttribute('aria-pressed', String(item.dataset.liked === 'true'));
       actions.append(like, ' ', button(s.report, 'report'));
       item.querySelector(':scope > .content')?.after(actions);
     }
@@ -102,10 +100,11 @@ export function readerActions(client: Client, section: HTMLElement, list: HTMLEl
       const wasLiked = target.getAttribute('aria-pressed') === 'true';
       try {
         const { data } = await busy(target, s.working, () => (wasLiked ? client.comments.unlike(id) : client.comments.like(id)));
-        counts.set(id, data.likes);
-        if (data.liked) liked.add(id);
-        else liked.delete(id);
-        target.textContent = likeLabel(id);
+        item.dataset.likes = String(data.likes);
+        item.dataset.liked = String(data.liked);
+        target.textContent = likeLabel(item);
+        const shown = item.querySelector(':scope > header .likes');
+        if (shown) shown.textContent = (data.likes === 1 ? s.likesOne : s.likes).replace('{n}', String(data.likes));
         target.setAttribute('aria-pressed', String(data.liked));
         say(data.liked ? s.liked : s.unliked);
       } catch (error) {

@@ -6,9 +6,10 @@
 import { browserClient, hasSession } from './api';
 import { ownComments } from './own-comments';
 import { busy, commentError, friendly, readerActions } from './thread-actions';
+import { threadPaging } from './thread-paging';
+import { moreRepliesButton, moreRepliesLabel, renderer } from './thread-render';
 
 type Strings = Record<string, string>;
-interface Node { documentId: string; content: string; author?: { id: number; username: string } | null; contentHtml?: string | null; createdAt: string; deleted?: boolean; isAdmin?: boolean; children?: Node[] }
 
 export function postComment(section: HTMLElement) {
   const s = JSON.parse(section.dataset.strings ?? '{}') as Strings;
@@ -19,7 +20,9 @@ export function postComment(section: HTMLElement) {
   const status = section.querySelector<HTMLElement>('#comment-status')!;
   const list = section.querySelector<HTMLOListElement>('#comment-list')!;
   const form = section.querySelector<HTMLFormElement>('#comment-form');
-  const dates = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+  const pageSize = Number(section.dataset.pageSize ?? 10);
+  // Seconds an author may edit a comment after posting it: `meta.editWindow` of a signed-in read (unknown until then).
+  let editWindow: number | undefined;
   const say = (text: string, isError = false) => {
     status.textContent = text;
     status.classList.toggle('error', isError);
@@ -32,12 +35,20 @@ export function postComment(section: HTMLElement) {
   const signIn = section.querySelector<HTMLElement>('#thread-sign-in');
   if (hasSession()) {
     void browserClient(api, locale).then(async (client) => {
-      const me = await client.me().catch(() => null);
+      // The first page read again with the reader's token: their likes (`liked`) and the edit window (`meta.editWindow`).
+      const [me, mine] = await Promise.all([client.me().catch(() => null), client.comments.page(article, { pageSize }).catch(() => null)]);
       if (!me) {
         if (signIn) signIn.hidden = false;
         return;
       }
-      const own = ownComments(client, me, list, s, say, (focusId) => redraw(client, focusId));
+      if (mine) {
+        editWindow = mine.meta.editWindow;
+        for (const node of mine.data.flatMap((root) => [root, ...root.replies])) {
+          const item = document.getElementById(`comment-${node.documentId}`);
+          if (item && node.liked !== undefined) item.dataset.liked = String(node.liked);
+        }
+      }
+      const own = ownComments(client, me, list, s, say, (focusId) => redraw(client, focusId), () => editWindow);
       const reader = readerActions(client, section, list, s, say);
       decorate = () => {
         own();
@@ -50,54 +61,47 @@ export function postComment(section: HTMLElement) {
   } else if (signIn) signIn.hidden = false;
 
   const replyTo = (name: string) => (section.dataset.replyTo ?? '').replace('{name}', name);
-
-  const render = (node: Node): HTMLLIElement => {
-    const item = document.createElement('li');
-    item.className = 'comment';
-    item.id = `comment-${node.documentId}`;
-    item.dataset.id = node.documentId;
-    item.tabIndex = -1;
-    const name = node.author?.username ?? (node.isAdmin ? s.site : s.guest);
-    item.dataset.author = name;
-    item.dataset.created = node.createdAt;
-    if (node.author) item.dataset.authorId = String(node.author.id);
-    if (!node.deleted) item.dataset.content = node.content;
-    const header = document.createElement('header');
-    const strong = document.createElement('strong');
-    strong.textContent = node.deleted ? '—' : name;
-    const time = document.createElement('time');
-    time.dateTime = node.createdAt;
-    time.textContent = dates.format(new Date(node.createdAt));
-    header.append(strong, ' · ', time);
-    const body = document.createElement('div');
-    body.className = 'content';
-    if (node.deleted) body.textContent = s.deleted;
-    // The server's rendering: markdown-it without raw HTML, then sanitize-html (docs/comments.md#markdown).
-    else if (typeof node.contentHtml === 'string') body.innerHTML = node.contentHtml;
-    else body.textContent = node.content;
-    item.append(header, body);
-    if (!closed && !node.deleted) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'secondary reply';
-      button.textContent = s.reply;
-      button.setAttribute('aria-label', replyTo(name));
-      item.append(button);
-    }
-    const replies = document.createElement('ol');
-    replies.className = 'replies';
-    replies.append(...(node.children ?? []).map(render));
-    item.append(replies);
-    return item;
-  };
+  const render = renderer(s, locale, closed, replyTo);
+  const paging = threadPaging({
+    section,
+    list,
+    s,
+    pageSize,
+    client: () => browserClient(api, locale),
+    render,
+    say,
+    read: (meta) => {
+      if (meta.editWindow !== undefined) editWindow = meta.editWindow;
+    },
+    drawn: () => decorate?.(),
+  });
 
   /** Reads the thread again and draws it; the comment `focusId` (just posted and approved) gets the focus. */
   const redraw = async (client: Awaited<ReturnType<typeof browserClient>>, focusId?: string) => {
-    const { data } = await client.comments.list(article);
-    list.replaceChildren(...(data as unknown as Node[]).map(render));
+    const { data, meta } = await client.comments.page(article, { pageSize });
+    if (meta.editWindow !== undefined) editWindow = meta.editWindow;
+    list.replaceChildren(...data.map(render));
+    paging.setNext(meta.pagination.next);
     decorate?.();
     section.querySelector('#no-comments')?.remove();
     if (focusId) document.getElementById(`comment-${focusId}`)?.focus();
+  };
+
+  /** Reads the replies of `item` again (up to 100) and draws them; the reply `focusId` gets the focus. */
+  const redrawReplies = async (client: Awaited<ReturnType<typeof browserClient>>, item: HTMLElement, focusId: string) => {
+    const { data, meta } = await client.comments.replies(item.dataset.id as string, { pageSize: 100 });
+    const replies = item.querySelector<HTMLOListElement>(':scope > ol.replies')!;
+    replies.replaceChildren(...data.map(render));
+    item.dataset.replyCount = String(meta.total ?? data.length);
+    item.querySelector(':scope > button.more-replies')?.remove();
+    const label = meta.pagination.next ? moreRepliesLabel(s, item) : null;
+    if (label && meta.pagination.next) {
+      const more = moreRepliesButton(item.dataset.id as string, label);
+      more.dataset.next = meta.pagination.next;
+      replies.after(more);
+    }
+    decorate?.();
+    document.getElementById(`comment-${focusId}`)?.focus();
   };
 
   const send = async (content: string, submit: HTMLButtonElement, parent?: HTMLElement) => {
@@ -107,7 +111,8 @@ export function postComment(section: HTMLElement) {
       const { data } = await busy(submit, s.sending, () => client.comments.create({ content, article, ...(parent ? { parent: parent.dataset.id } : {}) }));
       // Drawn first, then announced: the status line speaks once the new comment is on the page.
       const approved = data.status === 'approved';
-      if (approved) await redraw(client, data.documentId);
+      if (approved && parent) await redrawReplies(client, parent, data.documentId);
+      else if (approved) await redraw(client, data.documentId);
       else await showPending?.();
       say(approved ? s.published : s.pending);
       return true;
@@ -129,7 +134,7 @@ export function postComment(section: HTMLElement) {
   }
 
   // Reply buttons are rendered hidden (they need this script): shown now, and handled for comments drawn later too.
-  section.querySelectorAll<HTMLButtonElement>('button.reply').forEach((button) => (button.hidden = false));
+  section.querySelectorAll<HTMLButtonElement>('button.reply, button.more-replies, #more-comments[data-next]').forEach((button) => (button.hidden = false));
   list.addEventListener('click', (event) => {
     const button = (event.target as HTMLElement).closest('button.reply');
     if (!button) return;

@@ -7,6 +7,7 @@ import { clientInfo } from '../../platform/client';
 import { getService } from '../../platform/get-service';
 import { checked } from '../../platform/request-check';
 import * as shapes from './auth.shapes';
+import { requiredKinds } from './credentials';
 
 const authController = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The user as `/api/users/me` shows it: the host's own output sanitizer drops private fields. */
@@ -14,6 +15,12 @@ const authController = ({ strapi }: { strapi: Core.Strapi }) => {
     strapi.contentAPI.sanitize.output(user, strapi.getModel(USER_UID), { auth: ctx.state.auth });
 
   return {
+    /** The kinds of captcha the login (escalation aside) and the registration ask for now: `[]` when off. */
+    async captchaKinds(ctx: Context) {
+      const config = await getService(strapi, 'settings').get();
+      ctx.body = { login: [...(requiredKinds(config.login.captcha) ?? [])], register: [...(requiredKinds(config.register.captcha) ?? [])] };
+    },
+
     async captchaImage(ctx: Context) {
       ctx.body = await getService(strapi, 'captcha').createImage(await getService(strapi, 'settings').get());
     },

@@ -4,6 +4,7 @@ import { loginResponse } from './mfa.shapes';
 import { rateLimited, type Handler, type RouteModule } from '../../platform/route-types';
 
 const everyone: Handler[] = [
+  'auth.captchaKinds',
   'auth.captchaImage',
   'auth.captchaPow',
   'auth.sendCode',
@@ -17,6 +18,8 @@ const everyone: Handler[] = [
 
 const authRoutes: RouteModule = {
   routes: [
+    // Which captcha kinds login and register take now (the settings are admin-overridable), for a front end's forms.
+    { method: 'GET', path: '/auth/captcha', handler: 'auth.captchaKinds', response: shapes.captchaKinds },
     {
       method: 'GET',
       path: '/auth/captcha-image',

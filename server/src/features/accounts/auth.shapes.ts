@@ -27,6 +27,12 @@ export const requiredText = () => text().min(1, atLeast(1)).refine(required, REQ
 
 export const captchaImage = lazyShape(() => z.object({ key: z.string(), svg: z.string().describe('`<svg …>` markup') }));
 
+/** Which captchas the login and the registration take now (docs/accounts.md#captcha-rules); `[]`: none asked. */
+export const captchaKinds = lazyShape(() => {
+  const kinds = z.array(z.enum(['image', 'pow', 'email'])).describe('Any one of these kinds is accepted; empty: no captcha.');
+  return z.object({ login: kinds, register: kinds });
+});
+
 export const powChallenge = lazyShape(() => z.object({
   key: z.string(),
   challenge: z.string(),

@@ -151,3 +151,14 @@ export const deleteVoterReportRows = async (strapi: Core.Strapi, voters: string[
     })
   );
 };
+
+/** Of the given comments, the ids the voter likes: one statement, for a signed-in reader's page (thread-viewer.ts). */
+export const likedByVoter = async (strapi: Core.Strapi, commentIds: number[], voter: string): Promise<Set<number>> => {
+  const n = reactionTables(strapi);
+  const liked = new Set<number>();
+  await inChunks(commentIds, async (chunk) => {
+    const rows: RawRow[] = await strapi.db.connection(n.reactions).select(n.comment).where(n.voter, voter).whereIn(n.comment, chunk);
+    for (const row of rows) liked.add(Number(row[n.comment]));
+  });
+  return liked;
+};

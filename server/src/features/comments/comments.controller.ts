@@ -7,6 +7,8 @@ import { checked } from '../../platform/request-check';
 import { parseIdentifier, toIdentifier } from '../../platform/shapes/common';
 import * as shapes from './comments.shapes';
 import { pageQueryOf } from './thread';
+import { forViewer } from './thread-viewer';
+import { clientInfo } from '../../platform/client';
 
 /**
  * Threads are per article document, the same in every locale: a `locale` query parameter is accepted and has no
@@ -55,7 +57,8 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const config = await getService(strapi, 'settings').get();
     if (wantsPage(ctx.query)) {
       const threads = getService(strapi, 'comment-threads');
-      ctx.body = await threads.roots(parseIdentifier(params.id), pageQueryOf(query, threads.cursors(), config.comments.thread), config);
+      const page = await threads.roots(parseIdentifier(params.id), pageQueryOf(query, threads.cursors(), config.comments.thread), config);
+      ctx.body = await forViewer(strapi, page, ctx.state.user, clientInfo(ctx), config);
       return;
     }
     await sendDeepJson(ctx, await getService(strapi, 'comments').tree(parseIdentifier(params.id), config.comments.markdown));
@@ -65,7 +68,8 @@ const commentController = ({ strapi }: { strapi: Core.Strapi }) => ({
     await checkLocale(strapi, query.locale);
     const config = await getService(strapi, 'settings').get();
     const threads = getService(strapi, 'comment-threads');
-    ctx.body = await threads.replies(parseIdentifier(params.id), pageQueryOf(query, threads.cursors(), config.comments.thread), config);
+    const page = await threads.replies(parseIdentifier(params.id), pageQueryOf(query, threads.cursors(), config.comments.thread), config);
+    ctx.body = await forViewer(strapi, page, ctx.state.user, clientInfo(ctx), config);
   }),
 
   counts: checked(shapes.countsRequest, async (ctx, { query }) => {

@@ -85,6 +85,7 @@ export const threadReply = lazyShape(() => z.object({
   deleted: z.boolean().describe('Taken back by its author and kept for its replies: content and contentHtml are empty, author is null.'),
   contentHtml: z.string().optional().describe('The content rendered from Markdown (with comments.markdown).'),
   replyCount: z.number().int().describe('Approved direct replies.'),
+  liked: z.boolean().optional().describe('Only for a signed-in reader (Bearer): whether this reader likes it.'),
 }));
 
 /** A root in a page of a thread, with its first replies (oldest first). */
@@ -102,6 +103,7 @@ export const threadMeta = lazyShape(() => z.object({
   pagination: cursorPagination,
   closed: z.boolean().optional().describe('Present and true when the thread takes no new comments.'),
   total: z.number().int().optional().describe("The article's approved roots (in a page of replies, the comment's approved direct replies)."),
+  editWindow: z.number().int().optional().describe('Only for a signed-in reader (Bearer): seconds after createdAt an author may edit a comment (comments.editWindow; 0: never).'),
 }));
 
 export const rootsPageResponse = lazyShape(() => z.object({ data: z.array(threadRoot), meta: threadMeta }));

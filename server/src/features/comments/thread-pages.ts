@@ -31,20 +31,29 @@ export const threadPages = (strapi: Core.Strapi) => {
     return node;
   };
 
-  const shapeNode = (row: RawRow, markdown: boolean): ThreadReply => ({
-    id: Number(row.id),
-    documentId: String(row.documentId),
-    content: String(row.content),
-    createdAt: toIso(row.createdAt),
-    isAdmin: Boolean(row.isAdmin),
-    likes: Number(row.likes ?? 0),
-    author:
-      row.authorId === null || row.authorId === undefined
-        ? null
-        : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
-    ...nodeFields(row, markdown),
-    replyCount: Number(row.replyCount ?? 0),
-  });
+  /** Every key written into one object in its order (no spread of a second object per node). */
+  const shapeNode = (row: RawRow, markdown: boolean): ThreadReply => {
+    const fields = nodeFields(row, markdown);
+    const node: ThreadReply = {
+      id: Number(row.id),
+      documentId: String(row.documentId),
+      content: String(row.content),
+      createdAt: toIso(row.createdAt),
+      isAdmin: Boolean(row.isAdmin),
+      likes: Number(row.likes ?? 0),
+      author:
+        row.authorId === null || row.authorId === undefined
+          ? null
+          : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+      editedAt: fields.editedAt,
+      pinned: fields.pinned,
+      deleted: fields.deleted,
+      replyCount: 0,
+    };
+    if (fields.contentHtml !== undefined) node.contentHtml = fields.contentHtml;
+    node.replyCount = Number(row.replyCount ?? 0);
+    return node;
+  };
 
   /** Rows to nodes, a duplicated join row listed once, order kept. */
   const toNodes = (rows: RawRow[], markdown: boolean): ThreadReply[] => {

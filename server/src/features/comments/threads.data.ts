@@ -11,6 +11,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { Identifier } from './comment-vocabulary';
 import type { CursorKey, ThreadSort } from './thread';
+import { runBuilt } from '../../platform/prepared';
 import { closedByAdminColumn, commentSchema, publicNodeColumns, replyCountColumn, type CommentSchema, type RawRow } from './tables.data';
 
 /**
@@ -193,13 +194,13 @@ export const rootRows = async (
   // The pinned roots from the pinned comments (the pin index, a few entries), then checked as roots of this article.
   const pinnedIds = knex()(s.comments).select('id').whereNotNull(s.commentColumn('pinnedAt')).as('pc');
   const pinned = () => approvedRoots(knex, s, rowIds, nodeQuery(knex, s, { from: pinnedIds, commentId: 'pc.id' }), true);
+  // (Through knex: the first page of an article with pins, the rarer case, stays observable as one statement.)
   if (!page.after && page.pinned) return (await firstPageRows(knex, s, { pinned, all: roots }, page.sort, page.limit)) as RawRow[];
   const query = roots();
   // A first page of an article with no pinned comment is the plain sort.
   if (page.after) applyPinnedFirst(query, s, page.after);
   applySort(query, s, page.sort, page.after && page.after.pinnedAt === undefined ? page.after : undefined);
-  const rows: RawRow[] = await query.limit(page.limit);
-  return rows;
+  return runBuilt(strapi, query.limit(page.limit));
 };
 
 /** How many approved roots are linked to `rowIds`; `fromIndex` as for the page (through the status index or from the links). */
@@ -236,13 +237,15 @@ export const firstReplyRows = async (strapi: Core.Strapi, rootIds: number[], sho
       knex().raw('count(*) over (partition by ??) as ??', [`p.${s.parentLink.target}`, 'siblings'])
     )
     .as('r');
-  const replyRows: RawRow[] = await nodeQuery(knex, s, { from: ranked, commentId: 'r.id' })
-    .where('r.rank', '<=', shown)
-    .select({ parentId: 'r.parentId', siblings: 'r.siblings' })
-    .select(replyCountColumn(knex(), s))
-    .orderBy('r.parentId')
-    .orderBy('r.rank');
-  return replyRows;
+  return runBuilt(
+    strapi,
+    nodeQuery(knex, s, { from: ranked, commentId: 'r.id' })
+      .where('r.rank', '<=', shown)
+      .select({ parentId: 'r.parentId', siblings: 'r.siblings' })
+      .select(replyCountColumn(knex(), s))
+      .orderBy('r.parentId')
+      .orderBy('r.rank')
+  );
 };
 
 /** Direct approved replies per parent id, for the given ids (one GROUP BY). */

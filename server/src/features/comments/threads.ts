@@ -23,14 +23,28 @@ import { threadPages, type PageMeta, type ThreadRoot } from './thread-pages';
 
 export type { PageMeta, ThreadReply, ThreadRoot } from './thread-pages';
 
+interface ArticlePlan {
+  documentId: string;
+  closedByAdmin: boolean;
+  rowIds: number[];
+  publishedRowIds: number[];
+  fromIndex: boolean;
+  pinned: boolean;
+}
+
 const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
   const pages = threadPages(strapi);
   const { toNode, toNodes, paginate } = pages;
   /** `meta.total` of an article's roots, by its published rows, kept until a comment or the content changes. */
   const totals = keptByVersion<number>(strapi, 256, ['comments', 'content']);
+  /**
+   * What a page of an article needs to know first (its rows, the plan, pins, the administrator's flag), by the
+   * identifier as asked, kept under the same stamps: read again only after a comment, a pin, a close or the content
+   * changed (a close or a pin is a write to a watched model), so a page costs its own rows and not this statement.
+   */
+  const plans = keptByVersion<ArticlePlan>(strapi, 1024, ['comments', 'content']);
 
-  const countRoots = async (rowIds: number[], fromIndex: boolean) => {
-    const version = await totals.version();
+  const countRoots = async (version: number, rowIds: number[], fromIndex: boolean) => {
     const key = rowIds.join(',');
     const kept = totals.get(version, key);
     if (kept !== undefined) return kept;
@@ -45,8 +59,16 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
    * comments (the highest id bounds the table's size; at most that many links are read). Then walking the status
    * index in sort order is cheaper than reading the article's own links.
    */
-  const publishedArticle = async (identifier: Identifier | undefined) => {
+  const publishedArticle = async (identifier: Identifier | undefined, version?: number): Promise<ArticlePlan> => {
     if (identifier === undefined) throw new errors.NotFoundError('Article not found');
+    const key = `${typeof identifier}:${identifier}`;
+    const kept = version === undefined ? undefined : plans.get(version, key);
+    if (kept) return kept;
+    const plan = await readPlan(identifier);
+    if (version !== undefined) plans.set(version, key, plan);
+    return plan;
+  };
+  const readPlan = async (identifier: Identifier): Promise<ArticlePlan> => {
     const rows = await articlePlanRows(strapi, identifier);
     const published = rows.filter((row) => row.publishedAt !== null && row.publishedAt !== undefined).map((row) => Number(row.id));
     if (published.length === 0) throw new errors.NotFoundError('Article not found');
@@ -76,7 +98,9 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
      * the page size.
      */
     async roots(identifier: Identifier | undefined, query: PageQuery, config: PluginConfig): Promise<{ data: ThreadRoot[]; meta: PageMeta }> {
-      const article = await publishedArticle(identifier);
+      // One read of the version stamps for the kept plan and total (read before either is computed).
+      const version = await totals.version();
+      const article = await publishedArticle(identifier, version);
       // Every comment of a published article is linked once to its published row: that link is the one read.
       const rowIds = article.publishedRowIds;
       const { fromIndex } = article;
@@ -84,7 +108,7 @@ const commentThreads = ({ strapi }: { strapi: Core.Strapi }) => {
       const useIndex = fromIndex && query.sort !== 'top';
       const rows = await rootRows(strapi, { rowIds, useIndex, pinned: article.pinned, sort: query.sort, after: query.after, limit: query.pageSize + 1 });
       // The one read that grows with the article's roots (once per version); `pagination[withCount]=false` skips it.
-      const total = query.withCount ? await countRoots(rowIds, fromIndex) : undefined;
+      const total = query.withCount ? await countRoots(version, rowIds, fromIndex) : undefined;
 
       const closed = await closing(strapi).isClosed(article.documentId, config, article.closedByAdmin);
       const { data, meta } = paginate(toNodes(rows, config.comments.markdown), query, total, closed);

@@ -83,6 +83,7 @@ export const createDisqusImport = (run: ImportRun, articleByPath: (path: string)
     const threadId = child(node, 'thread')?.attributes[DSQ_ID] ?? '';
     if (!threads.get(threadId)) return;
     if (textOf(node, 'isDeleted') === 'true') {
+      if (await run.seen(`disqus:${id}`)) return run.skip('comment', id, 'exists');
       deleted.set(id, { node, thread: threadId });
       return;
     }

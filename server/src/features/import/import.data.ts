@@ -76,7 +76,7 @@ export const setCreatedAt = (strapi: Core.Strapi, type: string, id: number, crea
 
 /** A comment kept for its replies: no text, no author, `deleted` (as a tombstone an author leaves). */
 export const makeTombstone = (strapi: Core.Strapi, id: number) =>
-  strapi.db.query(uid('comment')).update({ where: { id }, data: { content: '', contentHtml: '', deleted: true, author: null, ip: null } });
+  strapi.db.query(uid('comment')).update({ where: { id }, data: { content: '', contentHtml: '', deleted: true, author: null, authorName: null, ip: null } });
 
 /** Where an editor's or an import's redirect from `from` goes, or null. */
 export const redirectTarget = async (strapi: Core.Strapi, from: string) => {

@@ -43,24 +43,29 @@ export const createMenuItems = async (run: ImportRun, items: MenuItemRecord[], k
   const made = new Map<string, Made>();
   const pending = [...items];
   const gone = new Set<string>();
+  // An export can list one menu item under two menus: it is one item of each.
+  const idOf = (item: MenuItemRecord) => `${item.menu}:${item.postId}`;
+  const parentOf = (item: MenuItemRecord) => `${item.menu}:${item.parent}`;
   while (pending.length > 0) {
-    const index = pending.findIndex((i) => i.parent === '0' || made.has(i.parent) || gone.has(i.parent) || !pending.some((o) => o.postId === i.parent));
+    const index = pending.findIndex(
+      (i) => i.parent === '0' || made.has(parentOf(i)) || gone.has(parentOf(i)) || !pending.some((o) => idOf(o) === parentOf(i)),
+    );
     const [item] = pending.splice(index === -1 ? 0 : index, 1);
     const menu = known.menus.get(item.menu);
     const target = targetOf(item, known);
     if (!menu || !target) {
       run.skip('menuItem', item.postId, menu ? 'no target' : 'no menu');
-      gone.add(item.postId);
+      gone.add(idOf(item));
       continue;
     }
-    const sourceKey = known.key(item.postId);
+    const sourceKey = known.key(`${item.postId}:menu:${item.menu}`);
     const seen = await run.seen(sourceKey);
     if (seen) {
       run.skip('menuItem', item.postId, 'exists');
-      made.set(item.postId, { id: Number(seen.targetId), documentId: String(seen.targetDocumentId) });
+      made.set(idOf(item), { id: Number(seen.targetId), documentId: String(seen.targetDocumentId) });
       continue;
     }
-    const parent = made.get(item.parent);
+    const parent = made.get(parentOf(item));
     const created = await run.create('menu-item', 'menuItems', {
       title: (item.title || target.title || 'Link').slice(0, 255),
       url: target.url,
@@ -70,6 +75,6 @@ export const createMenuItems = async (run: ImportRun, items: MenuItemRecord[], k
       ...(parent ? { parent: parent.documentId } : {}),
     });
     await run.remember(sourceKey, 'menuItem', created);
-    made.set(item.postId, created);
+    made.set(idOf(item), created);
   }
 };

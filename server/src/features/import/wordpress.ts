@@ -3,6 +3,7 @@
  * channel's terms, then each `item` as it streams by (its comments are inside it). Only small maps of ids stay in
  * memory; menu items wait for the end, as they may point at posts further down the file.
  */
+import { isRedirectPath } from '../redirects';
 import { child, childrenOf, textOf, type XmlNode } from './xml-records';
 import { htmlToMarkdown } from './html-markdown';
 import { exportDate, slugify, type ImportRun, type Made } from './import-run';
@@ -89,6 +90,7 @@ export const createWordpressImport = (run: ImportRun) => {
     const froms = new Set([oldPath(link), `/?p=${postId}`].filter((p): p is string => p !== null && p !== to && p !== '/'));
     for (const from of froms) {
       if (await run.redirectExists(from)) run.skip('redirect', from, 'exists');
+      else if (!isRedirectPath(from)) run.skip('redirect', from, 'not a path');
       else await run.create('redirect', 'redirects', { from, to, statusCode: 301 }, true);
     }
   };

@@ -36,7 +36,7 @@ const refused = (message: string) => new errors.ValidationError(message);
 const formatOf = (tag: SaxesTagPlain): ExportSource | null => {
   if (tag.name === 'disqus') return 'disqus';
   const wp = tag.attributes['xmlns:wp'];
-  if (tag.name === 'rss' && typeof wp === 'string' && wp.startsWith('http://wordpress.org/export/')) return 'wordpress';
+  if (tag.name === 'rss' && typeof wp === 'string' && /^https?:\/\/wordpress\.org\/export\//.test(wp)) return 'wordpress';
   return null;
 };
 
@@ -56,7 +56,7 @@ export const sniffExport = async (file: string): Promise<ExportSource> => {
   const parser = newParser();
   let format: ExportSource | null | undefined;
   parser.on('opentag', (tag) => {
-    format = formatOf(tag as SaxesTagPlain);
+    if (format === undefined) format = formatOf(tag as SaxesTagPlain);
   });
   const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 16 * 1024 });
   try {

@@ -59,12 +59,14 @@ export const createWordpressImport = (run: ImportRun) => {
     categories.set(slug, made);
   };
 
+  /** Tags met so far by slug (a dry run creates none, so the database cannot tell). */
+  const tags = new Map<string, Made>();
   const tag = async (slugValue: string, name: string): Promise<Made | null> => {
     const slug = slugify(slugValue);
     if (!slug) return null;
-    const existing = await run.bySlug('tag', slug);
-    if (existing) return existing;
-    return run.create('tag', 'tags', { title: name || slug, slug });
+    const known = tags.get(slug) ?? (await run.bySlug('tag', slug)) ?? (await run.create('tag', 'tags', { title: name || slug, slug }));
+    tags.set(slug, known);
+    return known;
   };
 
   const term = async (node: XmlNode) => {
@@ -151,8 +153,10 @@ export const createWordpressImport = (run: ImportRun) => {
         case 'wp:tag': {
           const slug = textOf(node, 'wp:tag_slug');
           const existing = await run.bySlug('tag', slugify(slug));
-          if (existing) run.skip('tag', slugify(slug), 'exists');
-          else await tag(slug, textOf(node, 'wp:tag_name'));
+          if (existing) {
+            tags.set(slugify(slug), existing);
+            run.skip('tag', slugify(slug), 'exists');
+          } else await tag(slug, textOf(node, 'wp:tag_name'));
           return false;
         }
         case 'wp:term':

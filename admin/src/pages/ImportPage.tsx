@@ -122,7 +122,9 @@ const ImportPage = () => {
                     {' · '}
                     {statusText[report.status]}
                   </Typography>
-                  <ProgressBar value={report.status === 'done' ? 100 : percent} aria-label={t('import.title', 'Import')} />
+                  <Box background="neutral800" padding={3} hasRadius>
+                    <ProgressBar value={report.status === 'done' ? 100 : percent} aria-label={t('import.title', 'Import')} />
+                  </Box>
                   <Typography>{t('import.progress', '{processed} of {total, plural, one {# item} other {# items}}', { processed: report.processed, total: report.total })}</Typography>
                   {report.error && <Typography textColor="danger600">{report.error}</Typography>}
                   <Table colCount={2} rowCount={KINDS.length + 1}>

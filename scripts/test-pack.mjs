@@ -24,7 +24,7 @@ console.log(`==> npm pack into ${work}`);
 run('npm', ['pack', '--pack-destination', work], root);
 const tarball = fs.readdirSync(work).find((f) => f.endsWith('.tgz'));
 const listing = execFileSync('tar', ['-tzf', path.join(work, tarball)], { encoding: 'utf8' });
-for (const required of ['package/dist/server/index.js', 'package/dist/admin/index.mjs', 'package/package.json']) {
+for (const required of ['package/dist/server/index.js', 'package/dist/admin/index.mjs', 'package/bin/cms-plugin-bag.js', 'package/package.json']) {
   if (!listing.includes(required)) throw new Error(`${tarball} does not contain ${required}`);
 }
 
@@ -125,5 +125,11 @@ console.log('ok - the client bundle has no zod in it');
 
 console.log('==> boot');
 run('node', ['boot.js'], app);
+
+console.log('==> the command line in the app\'s folder: a dry run of WordPress\'s theme unit test export (docs/import.md)');
+const fixture = path.join(root, 'tests', 'fixtures', 'import', 'themeunittestdata.wordpress.xml');
+const printed = execFileSync('npx', ['--no-install', 'cms-plugin-bag', 'import', fixture, '--dry-run'], { cwd: app, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+if (!/^ {2}articles: 58$/m.test(printed) || !/^Done: /m.test(printed)) throw new Error(`npx cms-plugin-bag import printed:\n${printed}`);
+console.log('ok - npx cms-plugin-bag import runs in the app');
 fs.rmSync(work, { recursive: true, force: true });
 console.log('pack test passed');

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useIntl } from 'react-intl';
-import { Discuss, Eye } from '@strapi/icons';
+import { Discuss, Eye, Upload } from '@strapi/icons';
 import { EditPanel, PANEL_MODELS } from './components/places/EditPanel';
 import { PERMISSIONS } from './permissions';
 import { PLUGIN_ID } from './pluginId';
@@ -16,6 +16,14 @@ export default {
       intlLabel: { id: getTranslation('moderation.menu'), defaultMessage: 'Comments' },
       permissions: PERMISSIONS.commentsModerate,
       Component: () => import('./pages/ModerationPage'),
+    });
+
+    app.addMenuLink({
+      to: `plugins/${PLUGIN_ID}-import`,
+      icon: Upload,
+      intlLabel: { id: getTranslation('import.menu'), defaultMessage: 'Import' },
+      permissions: PERMISSIONS.importContent,
+      Component: () => import('./pages/ImportPage'),
     });
 
     app.addSettingsLink('global', {

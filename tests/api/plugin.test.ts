@@ -33,6 +33,8 @@ const INTERNAL = [
   'mfa-challenge',
   'passkey',
   'webauthn-challenge',
+  'import',
+  'import-source',
 ];
 
 describe('the plugin in a real Strapi', () => {

@@ -13,6 +13,7 @@ import {
   commentFollowController as commentFollow,
 } from '../features/comments';
 import { adminPlacesController as adminPlaces } from '../features/admin-places';
+import { importsController as adminImport } from '../features/import';
 import { settingsController as adminSettings } from '../features/settings';
 import {
   articleController as article,
@@ -43,6 +44,7 @@ const controllers = {
   account,
   'admin-cache': adminCache,
   'admin-comment': adminComment,
+  'admin-import': adminImport,
   'admin-places': adminPlaces,
   'admin-settings': adminSettings,
   article,

@@ -1,7 +1,7 @@
 /**
  * The plugin's internal tables: refresh tokens, captchas and e-mail codes, rate-limit counters, second factors,
  * passkeys and their challenges, comment likes, reports, threads, follows and unsubscribes, slug history, sign-in
- * devices, e-mail changes and the accounts' token epochs. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
+ * devices, e-mail changes, the accounts' token epochs, and imports with their items' source keys. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
  * its own internal tables (the settings store, webhooks, the Content Manager's history): read and written through
  * `strapi.db.query(uid)` only, unknown to the Content Manager, the Content-Type Builder, admin permissions, the
  * Document Service and GraphQL, so the host does none of its per-content-type work for them at start-up
@@ -19,6 +19,8 @@ import commentSubscription from './comment-subscription.json';
 import commentThread from './comment-thread.json';
 import commentUnsubscribe from './comment-unsubscribe.json';
 import emailChange from './email-change.json';
+import importRun from './import.json';
+import importSource from './import-source.json';
 import mfaChallenge from './mfa-challenge.json';
 import mfaFactor from './mfa-factor.json';
 import mfaRecoveryCode from './mfa-recovery-code.json';
@@ -44,6 +46,8 @@ const TABLES: Record<string, TableSchema> = {
   'comment-thread': commentThread,
   'comment-unsubscribe': commentUnsubscribe,
   'email-change': emailChange,
+  import: importRun,
+  'import-source': importSource,
   'mfa-challenge': mfaChallenge,
   'mfa-factor': mfaFactor,
   'mfa-recovery-code': mfaRecoveryCode,

@@ -42,6 +42,7 @@ import {
   sitemapService as discoverySitemap,
 } from '../features/discovery';
 import { editPanelService as editPanel } from '../features/admin-places';
+import { importsService as imports } from '../features/import';
 import permissions from '../platform/permissions';
 import purge from '../platform/purge';
 import rateLimit from '../platform/rate-limit';
@@ -73,6 +74,7 @@ export default {
   'edit-panel': editPanel,
   'email-change': emailChange,
   'email-code': emailCode,
+  imports,
   locales,
   menus,
   mfa,

@@ -3,6 +3,7 @@
  * Content Manager, GraphQL, another plugin's code): one rule per function, in the order document-middlewares/index.ts
  * runs them, each around the next. A call about another content type goes through untouched.
  */
+import { AsyncLocalStorage } from 'async_hooks';
 import type { Core, Modules } from '@strapi/strapi';
 import type { CommentStatus } from './comment-vocabulary';
 import { clientInfo } from '../../platform/client';
@@ -17,6 +18,14 @@ type Context = Parameters<Middleware>[0];
 type Params = { documentId?: string; data?: Record<string, unknown> };
 
 const COMMENT = uid('comment');
+
+const quiet = new AsyncLocalStorage<boolean>();
+
+/**
+ * Runs `write` with no notification mail and no webhook event for the comments it writes: comments moved in from
+ * another system were written and read long ago (docs/import.md).
+ */
+export const quietCommentWrites = <T>(write: () => Promise<T>): Promise<T> => quiet.run(true, write);
 
 /** The call's parameters when it is about comments, else undefined (the rule lets it through untouched). */
 const commentParams = (context: Context): Params | undefined =>
@@ -107,7 +116,7 @@ export const commentNotifications =
   (strapi: Core.Strapi): Middleware =>
   async (context, next) => {
     const params = commentParams(context);
-    if (!params || (context.action === 'delete' && params.documentId)) return next();
+    if (!params || (context.action === 'delete' && params.documentId) || quiet.getStore()) return next();
     const notify = await getService(strapi, 'comment-notifications').beforeWrite(context.action, params);
     const result = await next();
     notify(result);
@@ -124,7 +133,7 @@ export const commentEvents =
   (strapi: Core.Strapi): Middleware =>
   async (context, next) => {
     const params = commentParams(context);
-    if (!params) return next();
+    if (!params || quiet.getStore()) return next();
     const events = getService(strapi, 'comment-events');
     if (context.action === 'delete') {
       if (!params.documentId) return next();

@@ -10,6 +10,7 @@ export {
   commentNotifications,
   commentStatus,
   forgetFeedback,
+  quietCommentWrites,
 } from './comment-writes.document-middleware';
 export { default as commentFeedbackController } from './comment-feedback.controller';
 export { setLikeRow } from './comment-feedback.data';
@@ -32,6 +33,7 @@ export { default as eventsService } from './events';
 export { default as followersService } from './followers';
 export { default as notificationsService } from './notifications';
 export { escapeHtml } from './notifications';
+export { sanitizeRichHtml } from './markdown';
 /** The create request's fields (GraphQL's comment input is written from them). */
 export { commentInput } from './comments.shapes';
 export { default as reactionsService } from './reactions';

@@ -18,10 +18,11 @@ const after = (char: string) => String.fromCodePoint((char.codePointAt(0) ?? 0) 
 
 /** The vocabulary's words of the kinds searched within `budget` of `word` (already in vocabulary form), best first. */
 export const candidatesOf = async (strapi: Core.Strapi, kinds: SourceKind[], word: string, budget = budgetOf(word)) => {
-  if (budget === 0) return [];
+  if (budget === 0 || !kinds.length) return [];
   const length = lengthOf(word);
   const first = [...word][0];
-  const variants = budget === 1 ? firstLetterVariants(word) : [];
+  // Words one edit at the first letter away (a word with two typos keeps its first letter).
+  const variants = firstLetterVariants(word);
   let rows: { term: string; rows: number }[];
   if (isPostgres(strapi)) {
     const found = rowsOf(

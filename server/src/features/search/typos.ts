@@ -2,7 +2,7 @@
  * Typo budgets and edit distance (docs/search.md#typos). A word of 5–8 characters matches words one edit away
  * (insert, delete, substitute, or swap two neighbours), of 9 or more two; shorter words match exactly. As in
  * Meilisearch (milli's typo settings: one typo from 5 characters, two from 9), a word with two typos must keep its
- * first letter; with one typo any letter may be the wrong one.
+ * first letter; a single typo may be at any letter, in words of 9 or more too.
  */
 export const ONE_TYPO_FROM = 5;
 export const TWO_TYPOS_FROM = 9;

@@ -17,12 +17,16 @@ import {
   suggestTitles,
   taxonomyIds,
   vocabularyForm,
+  vocabularyRange,
+  isPostgres,
+  type VocabularyRows,
   type SearchQuery,
   type SearchRow,
   type Terms,
 } from './search.data';
 import type { SourceKind } from './common.data';
 import { getService } from '../../platform/get-service';
+import { keptByVersion } from '../cache';
 import { hasMark, markedHtml, plainMarkdown, tokensOf, unmarked } from './text';
 import { parseQuery, type ParsedQuery } from './query-text';
 import { budgetOf, lengthOf } from './typos';
@@ -86,6 +90,25 @@ const hit = (row: SearchRow, typed: boolean): SearchHit & { type?: SourceKind } 
 
 const search = ({ strapi }: { strapi: Core.Strapi }) => {
   let building: Promise<void> | null = null;
+  /**
+   * SQLite: the vocabulary's words by first letter, kept until the content version moves (docs/search.md#typos):
+   * reading a range from fts5vocab costs every row of its words. A write through Strapi (any instance) moves the
+   * version; a raw SQL write does not, and its new words become typo candidates at the next one.
+   */
+  const ranges = keptByVersion<VocabularyRows>(strapi, 256);
+  const candidates = async (kinds: SourceKind[], word: string, budget?: number) => {
+    if (isPostgres(strapi)) return candidatesOf(strapi, kinds, word, budget);
+    let version: number | undefined;
+    return candidatesOf(strapi, kinds, word, budget, async (first) => {
+      version ??= await ranges.version();
+      const key = `${kinds.join(',')}:${first}`;
+      const kept = ranges.get(version, key);
+      if (kept) return kept;
+      const rows = await vocabularyRange(strapi, kinds, first);
+      ranges.set(version, key, rows);
+      return rows;
+    });
+  };
 
   /** Indexes every published row the index lacks, batch by batch; `log` reports progress. */
   const build = async (low: number, high: number, missing: number, log: boolean, kind: SourceKind = 'article') => {
@@ -116,7 +139,7 @@ const search = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const word of words) {
       const form = vocabularyForm(strapi, word.text);
       if (lengthOf(form) < 3 || (await inVocabulary(strapi, kinds, form))) continue;
-      const [best] = await candidatesOf(strapi, kinds, form, Math.max(1, budgetOf(form)));
+      const [best] = await candidates(kinds, form, Math.max(1, budgetOf(form)));
       if (!best) continue;
       corrected.set(word.start, best);
       text = text.slice(0, word.start) + best + text.slice(word.start + word.text.length);
@@ -188,7 +211,7 @@ const search = ({ strapi }: { strapi: Core.Strapi }) => {
           parsed.words.map(async (word) => ({
             text: word.text,
             prefix: word.prefix,
-            candidates: input.typos === false ? [] : await candidatesOf(strapi, [...kinds], vocabularyForm(strapi, word.text)),
+            candidates: input.typos === false ? [] : await candidates([...kinds], vocabularyForm(strapi, word.text)),
           })),
         ),
         phrases: parsed.phrases,

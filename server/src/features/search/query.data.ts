@@ -28,6 +28,8 @@ export const taxonomyIds = async (strapi: Core.Strapi, kind: 'category' | 'tag',
 export interface SearchQuery {
   /** What to match: words of the user's text (letters and digits only) with their typo candidates, phrases, exclusions. */
   terms: Terms;
+  /** Hits also matching these are left out (the typo-only hits: `terms` without what the exact words match). */
+  without?: Terms;
   kind: SourceKind;
   locale: string;
   categoryIds?: number[];
@@ -92,7 +94,7 @@ const countFor = (strapi: Core.Strapi) => async (sql: string, bindings: unknown[
 /** SQLite: the matches' FROM … WHERE (the FTS table driving, the narrow index checking each) with its bindings. */
 export const sqliteFrom = (strapi: Core.Strapi, query: SearchQuery) => {
   const fts = ftsTableOf(query.locale, sourceOf(strapi, query.kind));
-  const match = sqliteMatch(query.terms);
+  const match = query.without ? `(${sqliteMatch(query.terms)}) NOT (${sqliteMatch(query.without)})` : sqliteMatch(query.terms);
   const { a, sql, bindings } = filters(strapi, query);
   // CROSS JOIN: the FTS table drives (SQLite would otherwise scan the articles and run MATCH per row); every match's
   // locale, publication and tie-break come from the narrow index, not the article row.
@@ -104,7 +106,7 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
   const countOf = countFor(strapi);
   const { a, fts, match, from, bindings: fromBindings } = sqliteFrom(strapi, query);
   // Exact hits first: a row also matching the words as typed (no typo candidates) ranks above one that needed an edit.
-  const exact = hasCandidates(query.terms) ? sqliteMatch(exactOf(query.terms)) : null;
+  const exact = hasCandidates(query.terms) && !query.without ? sqliteMatch(exactOf(query.terms)) : null;
   const exactColumn = exact ? `(a.${a.id} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?))` : '1';
   // One statement: the page ranked among the matches and their number (FTS5's bm25() cannot share a SELECT with a
   // window function, so it is computed in a subquery and `count(*) OVER ()` counted around it), then that page's
@@ -156,8 +158,10 @@ const sqliteSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
 /** PostgreSQL: the matches' FROM … WHERE with its bindings; `tq.query` is the tsquery, `tq.exact` the one without typos. */
 export const postgresFrom = (strapi: Core.Strapi, query: SearchQuery) => {
   const { a, sql, bindings } = filters(strapi, query);
-  const match = postgresMatch(query.terms, query.locale);
-  const exact = hasCandidates(query.terms) ? postgresMatch(exactOf(query.terms), query.locale) : null;
+  const all = postgresMatch(query.terms, query.locale);
+  const left = query.without ? postgresMatch(query.without, query.locale) : null;
+  const match = left ? { sql: `(${all.sql} && !! ${left.sql})`, bindings: [...all.bindings, ...left.bindings] } : all;
+  const exact = hasCandidates(query.terms) && !query.without ? postgresMatch(exactOf(query.terms), query.locale) : null;
   const tq = `(SELECT ${match.sql} AS query${exact ? `, ${exact.sql} AS exact` : ''}) tq`;
   const from = `FROM ${tq} CROSS JOIN ${a.pgTable} s JOIN ${a.table} a ON a.${a.id} = s.${a.pgKey} WHERE s.document @@ tq.query AND ${sql}`;
   return { a, match, exact: Boolean(exact), from, bindings: [...match.bindings, ...(exact?.bindings ?? []), ...bindings] };
@@ -212,6 +216,12 @@ const postgresSearch = async (strapi: Core.Strapi, query: SearchQuery) => {
       }),
     ),
   };
+};
+
+/** The number of matches. */
+export const countIndex = async (strapi: Core.Strapi, query: SearchQuery): Promise<number> => {
+  const { from, bindings } = isPostgres(strapi) ? postgresFrom(strapi, query) : sqliteFrom(strapi, query);
+  return countFor(strapi)(`SELECT count(*) AS total ${from}`, bindings);
 };
 
 /** One page of matches, best first, and the number of matches. */

@@ -7,7 +7,10 @@ import { errors } from '@strapi/utils';
 import {
   analyzeIndex,
   candidatesOf,
+  countIndex,
   ensureSearchSchema,
+  exactOf,
+  hasCandidates,
   facetCounts,
   inVocabulary,
   indexRange,
@@ -154,6 +157,26 @@ const search = ({ strapi }: { strapi: Core.Strapi }) => {
     return total ? text : null;
   };
 
+  /**
+   * One page, exact hits first (docs/search.md#typos). With typo candidates the exact words' hits are ranked alone,
+   * and all hits only counted; the hits that needed an edit are ranked only when the exact ones do not fill the page.
+   * Ranking every hit of a word and its neighbours together cost 4–5 times a plain search at 100,000 articles.
+   */
+  const pageOf = async (query: SearchQuery): Promise<{ total: number; rows: SearchRow[] }> => {
+    if (!hasCandidates(query.terms)) return searchIndex(strapi, query);
+    const exactTerms = exactOf(query.terms);
+    const exact = await searchIndex(strapi, { ...query, terms: exactTerms });
+    const total = await countIndex(strapi, query);
+    if (exact.total >= query.offset + query.limit) return { total, rows: exact.rows };
+    const rest = await searchIndex(strapi, {
+      ...query,
+      without: exactTerms,
+      offset: Math.max(0, query.offset - exact.total),
+      limit: query.limit - exact.rows.length,
+    });
+    return { total, rows: [...exact.rows, ...rest.rows.map((row) => ({ ...row, exact: false }))] };
+  };
+
   return {
     /**
      * Creates the index and its triggers when missing, drops entries of rows gone or unpublished, and indexes the
@@ -223,11 +246,11 @@ const search = ({ strapi }: { strapi: Core.Strapi }) => {
       let total = 0;
       let rows: SearchRow[] = [];
       if (searchable && kinds.length === 1) {
-        ({ total, rows } = await searchIndex(strapi, { ...base, kind: kinds[0], limit: pageSize, offset: (page - 1) * pageSize }));
+        ({ total, rows } = await pageOf({ ...base, kind: kinds[0], limit: pageSize, offset: (page - 1) * pageSize }));
       } else if (searchable) {
         // Both kinds: each one's best up to the end of the page, merged (exact hits first, then score, then newest).
         const end = Math.min(page * pageSize, Number.MAX_SAFE_INTEGER);
-        const parts = await Promise.all(kinds.map((kind) => searchIndex(strapi, { ...base, kind, limit: end, offset: 0 })));
+        const parts = await Promise.all(kinds.map((kind) => pageOf({ ...base, kind, limit: end, offset: 0 })));
         total = parts.reduce((sum, part) => sum + part.total, 0);
         const time = (row: SearchRow) => new Date(String(row.publishedAt)).getTime() || 0;
         rows = parts

@@ -8,7 +8,9 @@ import { declareRequest } from '../../platform/request-check';
 export const MAX_Q_LENGTH = 200;
 export const SEARCH_TYPES = ['articles', 'pages', 'all'] as const;
 export const FACETS = ['category', 'tag', 'locale'] as const;
-type Facet = (typeof FACETS)[number];
+export type Facet = (typeof FACETS)[number];
+/** `facets` as the service takes it: each named once. */
+export const facetsOf = (value: string | undefined) => (value === undefined ? undefined : ([...new Set(value.split(',').map((name) => name.trim()))] as Facet[]));
 export const SUGGEST_MIN = 2;
 export const SUGGEST_MAX = 100;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -37,14 +39,12 @@ export const searchQuery = lazyShape(() => ({
     .describe('what to search: articles (default), pages (title, SEO description, content) or all (each hit then carries `type`)'),
   typos: z
     .preprocess(once, z.enum(['true', 'false'], { error: 'must be true or false' }).optional())
-    .transform((value) => value !== 'false')
     .describe('typo tolerance (on unless false): 5–8 characters one edit, 9 or more two'),
   facets: z
     .preprocess(once, z.string({ error: ONCE }).optional())
     .refine((value) => value === undefined || value.split(',').every((name) => (FACETS as readonly string[]).includes(name.trim())), {
       message: `must be a comma-separated list of ${FACETS.join(', ')}`,
     })
-    .transform((value) => (value === undefined ? undefined : [...new Set(value.split(',').map((name) => name.trim()))] as Facet[]))
     .describe('meta.facets: counts over every hit of category, tag and/or locale (comma-separated)'),
   pagination: z
     .object(

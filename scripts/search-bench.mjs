@@ -91,6 +91,15 @@ if (postgres) {
   log(`VACUUM (ANALYZE) of ${table} and bag_search_index: ${((performance.now() - vacuumed) / 1000).toFixed(1)} s`);
 }
 
+// The index's size: the FTS and vocabulary tables (SQLite: dbstat of their shadow tables), or the tables with their indexes.
+const indexBytes = postgres
+  ? Number((await knex.raw(`SELECT sum(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c WHERE c.relname IN ('bag_search_index', 'bag_search_words', 'bag_search_pages') AND c.relkind = 'r'`)).rows[0].bytes)
+  : await knex
+      .raw(`SELECT sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'bag_search_%'`)
+      .then((rows) => Number(rows[0].bytes))
+      .catch(() => null);
+log(`index size: ${indexBytes === null ? 'unknown' : `${(indexBytes / 2 ** 20).toFixed(1)} MB`}`);
+
 // Grant the host comparator's find to Public.
 const publicRole = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
 await strapi.db.query('plugin::users-permissions.permission').create({ data: { action: 'api::bench.article.find', role: publicRole.id } });
@@ -157,6 +166,7 @@ const measure = async (name, url, { seconds, requests }) => {
         byCount: Boolean(requests),
         rps: Number((times.length / elapsed).toFixed(2)),
         p50: Number(percentile(times, 50).toFixed(1)),
+        p95: Number(percentile(times, 95).toFixed(1)),
         p99: Number(percentile(times, 99).toFixed(1)),
       }
     : { name, failed: `all ${errors} requests failed, the first: ${firstError}` };
@@ -168,6 +178,28 @@ const query = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)];
 const check = await (await fetch(`${base}/api/bag/search?q=${VOCABULARY[10]}`)).json();
 log(`sample: q=${VOCABULARY[10]} → ${check.meta?.pagination?.total} matches; first: ${JSON.stringify(check.data?.[0]?.highlight)}`);
 const plugin = await measure('plugin search', () => `${base}/api/bag/search?q=${encodeURIComponent(query())}`, { seconds: SECONDS });
+// docs/search.md#typos: the same words of 5+ characters spelt right and with one typo each (a letter in the middle
+// replaced), with and without facets, and the suggest route on their first three letters.
+const LONG = VOCABULARY.filter((word) => word.length >= 5);
+const long = () => LONG[Math.floor(random() * LONG.length)];
+const misspelt = (word) => {
+  const at = Math.floor(word.length / 2);
+  return word.slice(0, at) + (word[at] === 'z' ? 'y' : 'z') + word.slice(at + 1);
+};
+const searchOf = (extra) => () => `${base}/api/bag/search?q=${encodeURIComponent(extra.q())}${extra.params ?? ''}`;
+const typoRows = {
+  spelt: await measure('plugin search, words of 5+ characters', searchOf({ q: long }), { seconds: SECONDS }),
+  typo: await measure('plugin search, the same with a typo', searchOf({ q: () => misspelt(long()) }), { seconds: SECONDS }),
+  facets: await measure('plugin search, with facets=category,tag,locale', searchOf({ q: long, params: '&facets=category,tag,locale' }), { seconds: SECONDS }),
+  suggest: await measure('suggest, first 3 letters', () => `${base}/api/bag/search/suggest?q=${encodeURIComponent(long().slice(0, 3))}`, { seconds: SECONDS }),
+};
+const ratio = (a, b) => (a && b && !a.failed && !b.failed ? Number((a / b).toFixed(2)) : null);
+const typoRatios = {
+  typoP95OverSpelt: ratio(typoRows.typo.p95, typoRows.spelt.p95),
+  facetsP95OverPlain: ratio(typoRows.facets.p95, typoRows.spelt.p95),
+  suggestRpsOverSearch: ratio(typoRows.suggest.rps, plugin.rps),
+};
+log(`typo p95 / spelt p95 = ${typoRatios.typoP95OverSpelt} (target <= 2); facets p95 / without = ${typoRatios.facetsP95OverPlain} (<= 1.5); suggest req/s / search req/s = ${typoRatios.suggestRpsOverSearch} (>= 5)`);
 const hostUrl = () => {
   const q = encodeURIComponent(query());
   return (
@@ -192,6 +224,8 @@ if (process.env.BENCH_JSON) {
     sample,
     plugin,
     host: hostRow,
+    typos: { ...typoRows, ...typoRatios },
+    indexBytes,
   };
   fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));
 }

@@ -16,6 +16,9 @@ export type SearchHit = z.infer<typeof shapes.searchHit>;
 /** A page of search results, best first, and its pagination. */
 export type SearchResult = z.infer<typeof shapes.searchResult>;
 
+/** One title of `suggest`: an article's or a page's. */
+export type Suggestion = z.infer<typeof shapes.suggestResult>['data'][number];
+
 /** Options of `search`: filters, page and locale (the client's default applies). */
 export interface SearchOptions extends ReadOptions {
   /** Slug of a category: only its articles (not its sub-categories). Unknown → 404 `Category not found`. */
@@ -26,6 +29,12 @@ export interface SearchOptions extends ReadOptions {
   page?: number;
   /** Results per page; 10 by default, at most 100. */
   pageSize?: number;
+  /** `articles` (default), `pages` or `all` (each hit then carries `type`). */
+  type?: 'articles' | 'pages' | 'all';
+  /** `false` turns typo tolerance off. */
+  typos?: boolean;
+  /** Counts over every hit in `meta.facets`. */
+  facets?: ('category' | 'tag' | 'locale')[];
 }
 
 export type FeedFormat = 'rss' | 'atom' | 'json';
@@ -45,17 +54,26 @@ export function discoveryCalls({ request, absoluteUrl, locale: fallback }: Sessi
      * no query syntax); an empty or too long `q` throws a `CmsBagError` 400 whose `details.errors[0].path` is `['q']`.
      */
     search: (q: string, options: SearchOptions = {}) => {
-      const { category, tag, page, pageSize } = options;
+      const { category, tag, page, pageSize, type, typos, facets } = options;
       return request<SearchResult>(
         withQuery('/api/bag/search', {
           q,
           category,
           tag,
+          type,
+          typos: typos === undefined ? undefined : String(typos),
+          facets: facets?.length ? facets.join(',') : undefined,
           ...(page !== undefined || pageSize !== undefined ? { pagination: { page, pageSize } } : {}),
           ...localeQuery(fallback, options),
         })
       );
     },
+    /**
+     * Up to 10 published titles (articles and pages) whose words start with the words of `q` (2–100 characters;
+     * `GET /api/bag/search/suggest`), for a search box that completes as the reader types.
+     */
+    suggest: (q: string, options: ReadOptions = {}) =>
+      request<{ data: Suggestion[] }>(withQuery('/api/bag/search/suggest', { q, ...localeQuery(fallback, options) })),
     /**
      * The absolute URL of the articles feed in `format` (RSS 2.0, Atom 1.0 or JSON Feed 1.1), for a
      * `<link rel="alternate">` or a subscribe link. The server answers 503 until the plugin's `site.url` is set.

@@ -263,6 +263,29 @@ describe('the blog starter (docs/starter.md)', () => {
     await typed.page.context().close();
   });
 
+  it('completes the search box as the reader types and shows the facets of the results (docs/search.md#suggest)', async () => {
+    const { page } = await open(DESKTOP, '/search');
+    const box = page.getByLabel('Search articles').first();
+    await box.fill('wha');
+    const suggestion = page.locator('#search-suggestions a', { hasText: 'Whales' });
+    await suggestion.waitFor();
+    expect(await suggestion.getAttribute('href')).toBe('/articles/whales');
+    // Facets count categories over every hit: the demo articles are spread over several categories.
+    await box.fill('demo article');
+    await page.locator('#search-summary', { hasText: 'articles found' }).waitFor();
+    const categories = page.locator('#search-facets section[data-facet="category"] li');
+    await categories.first().waitFor();
+    const counts = await page.locator('#search-facets section[data-facet="category"] .count').allTextContents();
+    const total = Number((await page.locator('#search-summary').textContent())?.match(/\d+/)?.[0]);
+    expect(counts.map(Number).reduce((sum, n) => sum + n, 0)).toBe(total);
+    expect(await page.locator('#search-suggestions a', { hasText: 'Demo article' }).count()).toBeGreaterThan(0);
+    await page.context().close();
+    // Rendered on the server too, without JavaScript.
+    const server = await open(MOBILE, '/search?q=demo', { javaScript: false });
+    expect(await server.page.locator('#search-facets section[data-facet="category"] li').count()).toBeGreaterThan(0);
+    await server.page.context().close();
+  });
+
   it('signs in on the account page with translated errors, lists the sessions, turns the authenticator app on and off', async () => {
     const user = await createUser(app.strapi);
     const { page } = await open(MOBILE, '/account');

@@ -111,4 +111,4 @@ export async function load(locale: Locale, route: Route, url: URL, t: Strings): 
   }
 }
 
-const search = (client: Cms, q: string, page: number) => client.search(q, { page, pageSize: 10 });
+const search = (client: Cms, q: string, page: number) => client.search(q, { page, pageSize: 10, facets: ['category', 'tag'] });

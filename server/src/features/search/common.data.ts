@@ -10,6 +10,7 @@ import { tableOf } from '../../platform/columns';
 export const ARTICLE = uid('article');
 export const CATEGORY = uid('category');
 export const TAG = uid('tag');
+export const PAGE = uid('page');
 
 export const FTS_EN = 'bag_search_fts';
 export const FTS_PLAIN = 'bag_search_fts_plain';
@@ -68,7 +69,49 @@ export const articleSchema = (strapi: Core.Strapi) => {
   };
 };
 
+export type SourceKind = 'article' | 'page';
+
+/**
+ * What the index keeps per searched type (docs/search.md#the-index-and-how-it-follows-writes): articles by title,
+ * summary and content; pages by title, SEO description and content. Each has its FTS5 tables (English and other
+ * locales), a contentless FTS5 table of its unstemmed words whose `fts5vocab` is the typo vocabulary, and a narrow
+ * index of its rows on SQLite; a tsvector table on PostgreSQL (the words go to the shared `bag_search_words`).
+ */
+export const sourceOf = (strapi: Core.Strapi, kind: SourceKind) => {
+  const page = kind === 'page';
+  const { table, column } = tableOf(strapi, page ? PAGE : ARTICLE);
+  return {
+    kind,
+    table: q(table),
+    id: q('id'),
+    documentId: q(column('documentId')),
+    slug: q(column('slug')),
+    title: q(column('title')),
+    summary: q(column(page ? 'seoDescription' : 'summary')),
+    content: q(column('content')),
+    publishedAt: q(column('publishedAt')),
+    locale: q(column('locale')),
+    ftsEn: page ? FTS_PAGES_EN : FTS_EN,
+    ftsPlain: page ? FTS_PAGES_PLAIN : FTS_PLAIN,
+    words: page ? 'bag_search_pages_words' : 'bag_search_words',
+    vocab: page ? 'bag_search_pages_vocab' : 'bag_search_vocab',
+    narrow: page ? 'bag_search_pages_rows' : SQLITE_ARTICLE_INDEX,
+    triggers: page ? 'bag_search_pages_' : 'bag_search_',
+    pgTable: page ? PG_PAGES_TABLE : PG_TABLE,
+    pgKey: page ? 'page_id' : 'article_id',
+    pgSync: page ? 'bag_search_pages_sync' : 'bag_search_sync',
+  };
+};
+export type Source = ReturnType<typeof sourceOf>;
+
+export const FTS_PAGES_EN = 'bag_search_pages_fts';
+export const FTS_PAGES_PLAIN = 'bag_search_pages_fts_plain';
+export const PG_PAGES_TABLE = 'bag_search_pages';
+/** PostgreSQL: every indexed word, unstemmed (`simple` configuration), for typo candidates; it only grows. */
+export const PG_WORDS = 'bag_search_words';
+
 export const isEnglish = (column: string) => `(coalesce(${column}, '') = 'en' OR coalesce(${column}, '') LIKE 'en-%')`;
 
 /** Which FTS5 table holds a locale's rows on SQLite. */
-export const ftsTableOf = (locale: string) => (locale === 'en' || locale.startsWith('en-') ? FTS_EN : FTS_PLAIN);
+export const ftsTableOf = (locale: string, source?: Source) =>
+  locale === 'en' || locale.startsWith('en-') ? (source?.ftsEn ?? FTS_EN) : (source?.ftsPlain ?? FTS_PLAIN);

@@ -16,3 +16,6 @@
 export { FTS_EN, FTS_PLAIN, MARK_END, MARK_START, PG_TABLE, ftsTableOf, isPostgres } from './common.data';
 export * from './schema.data';
 export * from './query.data';
+export * from './facets.data';
+export * from './typos.data';
+export * from './match.data';

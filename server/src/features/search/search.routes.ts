@@ -12,6 +12,15 @@ const routes: PluginRoute[] = [
     cache: CONTENT_CACHE,
     config: { prefix: '' },
   },
+  {
+    method: 'GET',
+    path: '/bag/search/suggest',
+    handler: 'search.suggest',
+    request: shapes.suggestRequest,
+    response: shapes.suggestResult,
+    cache: CONTENT_CACHE,
+    config: { prefix: '' },
+  },
 ];
 
 const handlers = routes.map((route) => route.handler);

@@ -24,6 +24,7 @@ import {
 } from '../features/content';
 import { cryptoController as crypto } from '../features/crypto';
 import { feedsController as feed, sitemapController as sitemap } from '../features/discovery';
+import { readersController as readers } from '../features/readers';
 import { redirectsController as redirect } from '../features/redirects';
 import { searchController as search } from '../features/search';
 
@@ -59,6 +60,7 @@ const controllers = {
   mfa,
   page,
   passkey,
+  readers,
   redirect,
   search,
   sitemap,

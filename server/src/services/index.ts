@@ -45,6 +45,7 @@ import { editPanelService as editPanel } from '../features/admin-places';
 import permissions from '../platform/permissions';
 import purge from '../platform/purge';
 import rateLimit from '../platform/rate-limit';
+import { readersService as readers } from '../features/readers';
 import { redirectsService as redirects } from '../features/redirects';
 import { searchService as search } from '../features/search';
 import settings from '../platform/settings';
@@ -78,6 +79,7 @@ export default {
   mfa,
   passkeys,
   'password-reset': passwordReset,
+  readers,
   passwordless,
   permissions,
   purge,

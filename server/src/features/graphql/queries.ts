@@ -10,6 +10,7 @@
  * in). A menu's `items` is the JSON tree REST sends: a GraphQL selection cannot follow a tree of any depth, and the
  * JSON keeps attributes an app adds to menu items.
  */
+import { readCounts } from '../../platform/crawlers';
 import type { Core } from '@strapi/strapi';
 import type { z } from 'zod/v4';
 import type { Context } from 'koa';
@@ -89,7 +90,7 @@ const viewsByOperation = new WeakMap<ResolverContext, Map<string, Promise<number
 
 const countOncePerOperation =
   (strapi: Core.Strapi, context: ResolverContext): ViewCounter =>
-  (uid, documentId) => {
+  (uid, documentId, locale) => {
     let counted = viewsByOperation.get(context);
     if (!counted) {
       counted = new Map();
@@ -98,7 +99,10 @@ const countOncePerOperation =
     const key = `${uid}:${documentId}`;
     let count = counted.get(key);
     if (!count) {
-      count = getService(strapi, 'views').increment(uid, documentId);
+      // A crawler's read counts nothing, as over REST (docs/readers.md#what-counts).
+      const agent = (context as { koaContext?: { get(name: string): string } }).koaContext?.get('User-Agent');
+      const views = getService(strapi, 'views');
+      count = readCounts(getService(strapi, 'settings').file().views.countBots, agent) ? views.increment(uid, documentId, locale) : views.current(uid, documentId);
       counted.set(key, count);
     }
     return count;

@@ -65,7 +65,7 @@ export const addDayViews = async (strapi: Core.Strapi, kind: string, documentId:
   const table = qualifiedTable(strapi, DAYS);
   const upsert = (p: (n: number) => string) =>
     `INSERT INTO ${table} AS d (kind, document, locale, day, views) VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')}) ` +
-    `ON CONFLICT (kind, document, locale, day) DO UPDATE SET views = d.views + excluded.views`;
+    `ON CONFLICT (kind, document, locale, day) DO UPDATE SET views = d.views + excluded.views RETURNING views`;
   await runPrepared(strapi, { sqlite: upsert(() => '?'), postgres: upsert((n) => `$${n}`) }, [kind, documentId, locale, day, views]);
 };
 

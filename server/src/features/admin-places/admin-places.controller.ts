@@ -27,7 +27,7 @@ const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** Published articles only, and only those the admin's role may read in the Content Manager. */
   mostRead: checked(mostReadRequest, async (ctx, { query }) => {
-    ctx.body = await getService(strapi, 'views').mostRead(query.locale || undefined, readerOf(strapi, ctx, 'article'));
+    ctx.body = await getService(strapi, 'views').mostRead(query.locale || undefined, readerOf(strapi, ctx, 'article'), query.period);
   }),
 
   /**

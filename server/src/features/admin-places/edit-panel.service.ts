@@ -47,6 +47,7 @@ const editPanel = ({ strapi }: { strapi: Core.Strapi }) => ({
       ...(moderates || comments === null ? { comments } : {}),
       thread,
       urlTemplate: urlTemplate(config.site.url, config.site.paths[kind], locale),
+      daily: await getService(strapi, 'readers').series(kind, documentId, 30),
     };
   },
 });

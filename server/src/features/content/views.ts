@@ -33,19 +33,24 @@ const views = ({ strapi }: { strapi: Core.Strapi }) => ({
    * own "Last edited entries" does): a draft's title never shows, nor an article the role may not read. A title
    * the role may not read shows as the documentId, as the host's widgets do.
    */
-  async mostRead(requestedLocale: string | undefined, checker: PermissionChecker) {
+  async mostRead(requestedLocale: string | undefined, checker: PermissionChecker, period?: '1d' | '7d' | '30d') {
     const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
+    // With `period`: the articles read most in the last days (features/readers, the daily counts), then as below.
+    const ranked = period ? await getService(strapi, 'readers').ranking(period, locale, MOST_READ_SIZE * 3) : undefined;
     const query = await checker.sanitizedQuery.read({
       locale,
       status: 'published',
       fields: ['title', 'views'],
-      sort: [{ views: 'desc' }, { id: 'asc' }],
-      limit: MOST_READ_SIZE,
+      ...(ranked ? { filters: { documentId: { $in: ranked.map((row) => row.documentId) } } } : { sort: [{ views: 'desc' }, { id: 'asc' }], limit: MOST_READ_SIZE }),
     });
-    const rows = (await strapi.documents(uid('article')).findMany(query as never)) as unknown as { documentId: string; title?: string; views?: number | null }[];
+    let rows = (await strapi.documents(uid('article')).findMany(query as never)) as unknown as { documentId: string; title?: string; views?: number | null }[];
+    if (ranked) {
+      const byDocument = new Map(rows.map((row) => [row.documentId, row]));
+      rows = ranked.flatMap((row) => { const found = byDocument.get(row.documentId); return found ? [{ ...found, views: row.score }] : []; }).slice(0, MOST_READ_SIZE);
+    }
     return {
       data: rows.map((row) => ({ documentId: row.documentId, title: row.title ?? row.documentId, views: Number(row.views ?? 0) })),
-      meta: { locale },
+      meta: { locale, ...(period ? { period } : {}) },
     };
   },
 });

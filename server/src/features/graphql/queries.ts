@@ -114,11 +114,15 @@ export const registerPluginQueries = (strapi: Core.Strapi, pluginTypes: PluginTy
 
   const detail =
     (kind: DetailKind): Resolver<SlugArgs> =>
-    async (_parent, args, context) =>
-      getService(strapi, 'content').viewDetail(kind, args.slug, context.state.auth, {
+    async (_parent, args, context) => {
+      const data = await getService(strapi, 'content').viewDetail(kind, args.slug, context.state.auth, {
         ...localeOf(args),
         countView: countOncePerOperation(strapi, context),
       });
+      // As REST: an article's `commentCount` (docs/readers.md#comment-counts).
+      if (kind !== 'article' || !data) return data;
+      return (await getService(strapi, 'readers').withCommentCounts([data]))[0];
+    };
 
   const menu: Resolver<SlugArgs> = async (_parent, args, context) =>
     getService(strapi, 'menus').detail(args.slug, context.state.auth, localeOf(args));

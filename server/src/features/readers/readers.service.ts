@@ -122,6 +122,12 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
       return { data: items.map((item) => ({ ...item, periodViews: scores.get(String(item.documentId)) ?? 0 })) };
     },
 
+    /** The documentIds of the published articles of `locale` read most in `period`, with their views there. */
+    async ranking(period: Period, locale: string, limit: number) {
+      const days = { '1d': 1, '7d': 7, '30d': 30, all: 0 }[period];
+      return popularRows(strapi, { since: days === 0 ? null : dayOf(clock() - (days - 1) * DAY_MS), locale, limit });
+    },
+
     async related(slug: string, query: { limit: number; locale?: string }, auth: Auth) {
       const { locale } = await getService(strapi, 'locales').resolve(query.locale);
       const me = await publishedArticleRow(strapi, slug, locale);

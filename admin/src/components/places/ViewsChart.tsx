@@ -1,0 +1,60 @@
+/**
+ * The side panel's chart of the last 30 days of views (docs/readers.md#in-the-admin): one bar per UTC day, oldest
+ * left, drawn as an SVG from the numbers (no charting library); the total of the 30 days above it and each bar's
+ * day and count in its title (a tooltip, and what a screen reader reads).
+ */
+import { Flex, Typography } from '@strapi/design-system';
+import { useModerationText } from '../../hooks/useModerationText';
+
+export interface DailyViews {
+  day: string;
+  views: number;
+}
+
+const WIDTH = 240;
+const HEIGHT = 56;
+
+export const ViewsChart = ({ daily }: { daily: DailyViews[] }) => {
+  const t = useModerationText();
+  const max = Math.max(1, ...daily.map((point) => point.views));
+  const sum = daily.reduce((total, point) => total + point.views, 0);
+  const slot = WIDTH / Math.max(1, daily.length);
+  return (
+    <Flex direction="column" alignItems="stretch" gap={1} data-views-chart>
+      <Typography variant="sigma" textColor="neutral600">
+        {t('panel.chart.title', 'Last 30 days')}
+      </Typography>
+      <Typography variant="pi" textColor="neutral700" data-chart-total>
+        {t('panel.chart.total', '{count, plural, one {# view} other {# views}}', { count: sum })}
+      </Typography>
+      <svg
+        role="img"
+        aria-label={t('panel.chart.label', 'Views per day over the last 30 days')}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + 1}`}
+        width="100%"
+        height={HEIGHT + 1}
+        preserveAspectRatio="none"
+      >
+        <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} stroke="#dcdce4" strokeWidth={1} />
+        {daily.map((point, index) => {
+          const height = point.views === 0 ? 0 : Math.max(2, Math.round((point.views / max) * (HEIGHT - 4)));
+          return (
+            <rect
+              key={point.day}
+              data-day={point.day}
+              data-count={point.views}
+              x={index * slot + 1}
+              y={HEIGHT - height}
+              width={Math.max(1, slot - 2)}
+              height={height}
+              rx={1}
+              fill="#4945ff"
+            >
+              <title>{`${point.day}: ${point.views}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+    </Flex>
+  );
+};

@@ -247,7 +247,7 @@ describe('readers', () => {
       const parent = await createDocument(strapi, CATEGORY, { title: 'Space', slug: 'space' });
       const child = await createDocument(strapi, CATEGORY, { title: 'Planets', slug: 'planets-cat', parent: parent.documentId });
       const author = await createUser(strapi);
-      const doc = (await article('Structured data', { summary: 'What crawlers read', category: child.documentId, author: author.id })) as {
+      const doc = (await article('Structured data', { summary: 'What crawlers read', category: child.documentId, author: author.id })) as unknown as {
         slug: string;
       };
       const res = await get(`/articles/${doc.slug}`).set('Host', 'evil.example.org').expect(200);
@@ -277,7 +277,7 @@ describe('readers', () => {
     });
 
     it('page details carry WebPage JSON-LD', async () => {
-      const page = (await createDocument(app.strapi, PAGE, { title: 'About', slug: 'about-us', seoDescription: 'Who we are' })) as { slug: string };
+      const page = (await createDocument(app.strapi, PAGE, { title: 'About', slug: 'about-us', seoDescription: 'Who we are' })) as unknown as { slug: string };
       const res = await get(`/pages/${page.slug}`).expect(200);
       const [webPage, crumbs] = res.body.meta.jsonLd;
       expect(webPage).toMatchObject({ '@type': 'WebPage', headline: 'About', description: 'Who we are', url: `${SITE}/about-us`, inLanguage: 'en' });
@@ -285,8 +285,8 @@ describe('readers', () => {
     });
 
     it('GET /sitemap-news.xml lists the articles of the last 48 hours with news tags', async () => {
-      const fresh = (await article('Breaking & fresh')) as { slug: string };
-      const stale = (await article('Yesterday news')) as { documentId: string; slug: string };
+      const fresh = (await article('Breaking & fresh')) as unknown as { slug: string };
+      const stale = (await article('Yesterday news')) as unknown as { documentId: string; slug: string };
       await setPublishedAt(app.strapi, ARTICLE, stale.documentId, new Date(Date.now() - 49 * 3600 * 1000).toISOString());
       const res = await get('/sitemap-news.xml').expect(200);
       expect(res.headers['content-type']).toContain('xml');

@@ -113,13 +113,28 @@ describe('readers', () => {
       expect(await total(page.documentId, PAGE)).toBe(1);
     });
 
+    it('takes the body navigator.sendBeacon sends: a JSON string as text/plain', async () => {
+      const before = await total(doc.documentId);
+      const res = await app
+        .request()
+        .post('/api/bag/views')
+        .set('User-Agent', BROWSER)
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .send(JSON.stringify({ type: 'article', slug: doc.slug }));
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ counted: true });
+      expect(await total(doc.documentId)).toBe(before + 1);
+      const notJson = await app.request().post('/api/bag/views').set('User-Agent', BROWSER).set('Content-Type', 'text/plain').send('views please');
+      expect(notJson.status).toBe(400);
+    });
+
     it('refuses bots, HTTP libraries and an empty User-Agent: 202 { counted: false }', async () => {
       for (const agent of [CRAWLERS[0], 'HeadlessChrome/124.0', ...LIBRARIES, '']) {
         const res = await beacon({ type: 'article', slug: doc.slug }, agent);
         expect(res.status).toBe(202);
         expect(res.body).toEqual({ counted: false });
       }
-      expect(await total(doc.documentId)).toBe(1);
+      expect(await total(doc.documentId)).toBe(2);
     });
 
     it('answers 404 for an unknown slug, 400 for bad input', async () => {

@@ -2,3 +2,4 @@
 export { default as readersController } from './readers.controller';
 export { default as readersRoutes } from './readers.routes';
 export { default as readersService } from './readers.service';
+export { default as beaconBodyMiddleware, BEACON_BODY } from './beacon-body.middleware';

@@ -4,6 +4,7 @@
  */
 import { CONTENT_CACHE, rateLimited, type PluginRoute, type RouteModule } from '../../platform/route-types';
 import * as shapes from './readers.shapes';
+import { BEACON_BODY } from './beacon-body.middleware';
 
 
 const routes: PluginRoute[] = [
@@ -13,7 +14,7 @@ const routes: PluginRoute[] = [
     handler: 'readers.view',
     request: shapes.beaconRequest,
     response: shapes.beaconResponse,
-    config: { prefix: '', middlewares: [rateLimited('views')] },
+    config: { prefix: '', middlewares: [rateLimited('views'), BEACON_BODY] },
   },
   {
     method: 'GET',

@@ -6,7 +6,7 @@
  */
 import { parseXml, setPublishedAt, text } from '../helpers/discovery';
 import { seedComments } from '../helpers/comments';
-import { createDocument, createUser } from '../helpers/fixtures';
+import { adminToken, createDocument, createUser } from '../helpers/fixtures';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
@@ -146,6 +146,24 @@ describe('readers', () => {
         expect((await beacon(body)).status).toBe(400);
       }
       expect((await beacon({ type: 'article', slug: doc.slug, locale: 'xx-nope' })).status).toBe(400);
+    });
+  });
+
+  describe('the side panel chart GET /cms-plugin-bag/edit-panel/:kind/:documentId/daily', () => {
+    it('gives the last 30 days, oldest first, zeros filled in, every locale summed; 404 for no document', async () => {
+      const doc = (await article('Charted')) as { documentId: string };
+      await addDay('article', doc.documentId, dayOf(Date.now() - 2 * DAY_MS), 3);
+      await addDay('article', doc.documentId, dayOf(Date.now() - 2 * DAY_MS), 4, 'fr');
+      await addDay('article', doc.documentId, dayOf(Date.now() - 30 * DAY_MS), 50);
+      const token = await adminToken(app);
+      const res = await app.request().get(`/cms-plugin-bag/edit-panel/article/${doc.documentId}/daily`).set('Authorization', `Bearer ${token}`).expect(200);
+      expect(res.body.data).toHaveLength(30);
+      expect(res.body.data[29].day).toBe(dayOf(Date.now()));
+      expect(res.body.data[27]).toEqual({ day: dayOf(Date.now() - 2 * DAY_MS), views: 7 });
+      expect(res.body.data.reduce((sum: number, point: { views: number }) => sum + point.views, 0)).toBe(7);
+      const missing = await app.request().get('/cms-plugin-bag/edit-panel/article/nosuchdocument000000000/daily').set('Authorization', `Bearer ${token}`);
+      expect(missing.status).toBe(404);
+      expect((await app.request().get(`/cms-plugin-bag/edit-panel/article/${doc.documentId}/daily`)).status).toBe(401);
     });
   });
 

@@ -60,7 +60,7 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
       <Typography variant="omega" data-views>
         {t('panel.views', '{count, plural, one {# view} other {# views}}', { count: figures.views })}
       </Typography>
-      {figures.daily && <ViewsChart daily={figures.daily} />}
+      <ViewsChart kind={kind} documentId={documentId} locale={locale} updatedAt={updatedAt} />
 
       {(figures.comments || figures.thread) && (
         <Flex direction="column" alignItems="stretch" gap={1} data-comments>

@@ -3,8 +3,11 @@
  * left, drawn as an SVG from the numbers (no charting library); the total of the 30 days above it and each bar's
  * day and count in its title (a tooltip, and what a screen reader reads).
  */
+import * as React from 'react';
+import { useFetchClient } from '@strapi/strapi/admin';
 import { Flex, Typography } from '@strapi/design-system';
 import { useModerationText } from '../../hooks/useModerationText';
+import { PLUGIN_ID } from '../../pluginId';
 
 export interface DailyViews {
   day: string;
@@ -14,7 +17,31 @@ export interface DailyViews {
 const WIDTH = 240;
 const HEIGHT = 56;
 
-export const ViewsChart = ({ daily }: { daily: DailyViews[] }) => {
+interface Props {
+  kind: 'article' | 'page';
+  documentId: string;
+  locale?: string;
+  /** Read again after a save or publish, as the panel's figures. */
+  updatedAt?: string;
+}
+
+/** The chart, with its own read of `GET /cms-plugin-bag/edit-panel/:kind/:documentId/daily`; nothing while it loads or failed. */
+export const ViewsChart = ({ kind, documentId, locale, updatedAt }: Props) => {
+  const { get } = useFetchClient();
+  const [daily, setDaily] = React.useState<DailyViews[] | null>(null);
+  React.useEffect(() => {
+    const query = locale ? `?${new URLSearchParams({ locale })}` : '';
+    get<{ data: DailyViews[] }>(`/${PLUGIN_ID}/edit-panel/${kind}/${documentId}/daily${query}`).then(
+      ({ data }) => setDaily(data.data),
+      () => setDaily(null)
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, documentId, locale, updatedAt]);
+  return daily ? <DailyBars daily={daily} /> : null;
+};
+
+/** The bars of `daily`, drawn from the numbers. */
+export const DailyBars = ({ daily }: { daily: DailyViews[] }) => {
   const t = useModerationText();
   const max = Math.max(1, ...daily.map((point) => point.views));
   const sum = daily.reduce((total, point) => total + point.views, 0);

@@ -39,6 +39,11 @@ const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const moderates = Boolean((ctx.state.userAbility as AdminAbility).can(ADMIN_ACTIONS.commentsModerate));
     ctx.body = { data: await getService(strapi, 'edit-panel').figures(params.kind, params.documentId, query.locale || undefined, checker, moderates) };
   }),
+
+  /** The side panel's chart (docs/readers.md#in-the-admin): the same read check as the panel. */
+  editPanelDaily: checked(editPanelRequest, async (ctx, { params, query }) => {
+    ctx.body = { data: await getService(strapi, 'edit-panel').daily(params.kind, params.documentId, query.locale || undefined, readerOf(strapi, ctx, params.kind)) };
+  }),
 });
 
 export default adminPlacesController;

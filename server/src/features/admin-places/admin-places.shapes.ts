@@ -58,10 +58,11 @@ export const editPanelResponse = lazyShape(() => z.object({
     publishedSlug: z.string().nullable(),
     /** The front end's URL with `{slug}` left to fill (`site.url` + `site.paths.<kind>`); null while `site.url` is unset. */
     urlTemplate: z.string().nullable(),
-    /** The views of the last 30 days (UTC, oldest first, today last; every locale), for the panel's chart (docs/readers.md). */
-    daily: z.array(z.object({ day: z.string(), views: z.number().int() })).optional(),
   }),
 }));
+
+/** The panel's chart: the views of the last 30 days (UTC, oldest first, today last; every locale), docs/readers.md. */
+export const editPanelDailyResponse = lazyShape(() => z.object({ data: z.array(z.object({ day: z.string(), views: z.number().int() })) }));
 
 // One issue at a time, the first (platform/shapes/parse.ts); an empty `locale` leaves the host's default locale to the service.
 export const mostReadRequest = declareRequest({ query: mostReadQuery }, { first: true });

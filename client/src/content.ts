@@ -32,8 +32,14 @@ export interface Moved {
   slug: string;
   locale: string;
 }
+/** schema.org JSON-LD of a detail (docs/readers.md#structured-data); null while the server's `site.url` is unset. */
+export type JsonLd = Record<string, unknown>[] | null;
 /** A detail answer; `redirect` when the slug asked for was an old one (the answer is the current document's). */
-export type Detail<T> = { data: T; redirect?: Moved };
+export type Detail<T> = { data: T; meta?: { jsonLd: JsonLd }; redirect?: Moved };
+/** A popular article: as in lists, with its views in the period asked for. */
+export type PopularArticle = Article & { periodViews: number };
+/** `articles.popular`'s options (docs/readers.md#popular). */
+export type PopularQuery = ReadOptions & { period?: '1d' | '7d' | '30d' | 'all'; limit?: number; category?: string };
 
 /** Query parameters of the article and page lists, and the locale. */
 export type ListQuery = Query & ReadOptions;
@@ -60,6 +66,12 @@ export function contentCalls({ request, locale: fallback }: Session) {
     articles: {
       list: (query?: ListQuery) => request<z.infer<typeof shapes.articleList>>(list('/api/bag/articles', query)),
       get: (articleSlug: string, options?: ReadOptions) => detail<ArticleDetail>('/api/bag/articles', articleSlug, options),
+      /** The most read articles of a period (`GET /api/bag/articles/popular`, docs/readers.md#popular). */
+      popular: ({ period, limit, category, ...options }: PopularQuery = {}) =>
+        request<{ data: PopularArticle[] }>(read('/api/bag/articles/popular', options, { period, limit, category })),
+      /** Articles related to this one by tags, category and words (docs/readers.md#related). */
+      related: (articleSlug: string, { limit, ...options }: ReadOptions & { limit?: number } = {}) =>
+        request<{ data: Article[] }>(read(`/api/bag/articles/${encodeURIComponent(articleSlug)}/related`, options, { limit })),
     },
     pages: {
       list: (query?: ListQuery) => request<z.infer<typeof shapes.pageList>>(list('/api/bag/pages', query)),

@@ -29,6 +29,7 @@ export type {
   Banner,
   Category,
   Detail,
+  JsonLd,
   ListQuery,
   Localization,
   Localized,
@@ -38,6 +39,8 @@ export type {
   Page,
   PageDetail,
   Pagination,
+  PopularArticle,
+  PopularQuery,
   Redirect,
   Tag,
 } from './content';

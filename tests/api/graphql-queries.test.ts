@@ -20,7 +20,7 @@ const MEDIA = `{ id documentId name alternativeText caption width height formats
 const TAXONOMY = `{ id documentId title slug description locale createdAt updatedAt publishedAt }`;
 const ARTICLE_QUERY = `query Article($slug: String!, $locale: String) {
   bagArticle(slug: $slug, locale: $locale) {
-    id documentId title slug summary content isTop views locale localizations { locale slug } createdAt updatedAt publishedAt
+    id documentId title slug summary content isTop views commentCount locale localizations { locale slug } createdAt updatedAt publishedAt
     cover ${MEDIA} category ${TAXONOMY} tags ${TAXONOMY} author { id documentId username }
   }
 }`;

@@ -18,6 +18,7 @@ const CONTENT_TYPES = {
 const INTERNAL = [
   'refresh-token',
   'token-epoch',
+  'view-day',
   'captcha',
   'rate-limit',
   'comment-reaction',

@@ -122,7 +122,7 @@ describe('the blog starter (docs/starter.md)', () => {
     expect(status).toBe(200);
     const meta = await head(page);
     expect(meta).toMatchObject({ title: 'Whales · CMS Bag Blog', description: 'Big animals of the ocean.', canonical: `${site.url}/articles/whales`, ogTitle: 'Whales', ogImage: `${app.url}/uploads/whale.svg` });
-    expect(meta.jsonLd[0]).toMatchObject({ '@type': 'Article', headline: 'Whales', url: `${site.url}/articles/whales` });
+    expect(meta.jsonLd[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Whales', url: `${site.url}/articles/whales` });
     expect(await page.locator('.prose h2').textContent()).toBe('Where they live');
     expect(await page.locator('.prose strong').textContent()).toBe('every');
     expect(await page.locator('.prose').textContent()).not.toContain('##');

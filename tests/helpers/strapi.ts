@@ -117,13 +117,27 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
     strapi,
     databaseFile,
     url,
-    request: () => request(strapi.server.httpServer),
+    request: () => asFrontEnd(request(strapi.server.httpServer)),
     async stop({ keepDatabase = false } = {}) {
       await strapi.destroy();
       if (!keepDatabase) await removeDatabase(databaseFile);
     },
   };
 }
+
+/**
+ * supertest sends no User-Agent, and a detail read without one counts no view (docs/readers.md#what-counts): every
+ * request says `node`, as a server-rendered front end's fetch does; a test's own `.set('User-Agent', …)` wins.
+ */
+export const TEST_USER_AGENT = 'node';
+const asFrontEnd = <Agent extends object>(agent: Agent): Agent => {
+  for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']) {
+    const original = (agent as Record<string, (...args: unknown[]) => { set(name: string, value: string): unknown }>)[method];
+    if (typeof original !== 'function') continue;
+    (agent as Record<string, unknown>)[method] = (...args: unknown[]) => original.apply(agent, args).set('User-Agent', TEST_USER_AGENT);
+  }
+  return agent;
+};
 
 /** Deletes a test database (SQLite file or PostgreSQL database) a restart test kept and did not reuse. */
 export async function removeDatabase(databaseFile: string): Promise<void> {

@@ -6,7 +6,7 @@
  * permissions service applies them), refresh-token revocation on user changes (accounts/user-revocation.ts) and
  * access tokens with the host's sessions (accounts/session-revocation.ts), the owner's mail on a password change
  * (accounts/password-alerts.ts), the locale list's refresh, the comment webhook events (comments/events.ts), the
- * purge timer, the background rendering of older comments' HTML (comments/comment-html.ts), and the Content
+ * purge timer and the daily view counts' pruning (readers), the background rendering of older comments' HTML (comments/comment-html.ts), and the Content
  * Manager's configurations showing comments by their text (comments/comment-main-field.ts).
  */
 import type { Core } from '@strapi/strapi';
@@ -53,6 +53,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
     afterDelete: () => getService(strapi, 'locales').forget(),
   });
   getService(strapi, 'purge').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
+  // Daily view counts past `views.retention` (docs/readers.md), on the purge's interval.
+  getService(strapi, 'readers').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
   startCommentHtmlBackfill(strapi);
 };
 

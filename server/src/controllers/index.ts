@@ -25,6 +25,7 @@ import {
 } from '../features/content';
 import { cryptoController as crypto } from '../features/crypto';
 import { feedsController as feed, sitemapController as sitemap } from '../features/discovery';
+import { readersController as readers } from '../features/readers';
 import { redirectsController as redirect } from '../features/redirects';
 import { searchController as search } from '../features/search';
 
@@ -61,6 +62,7 @@ const controllers = {
   mfa,
   page,
   passkey,
+  readers,
   redirect,
   search,
   sitemap,

@@ -1,7 +1,7 @@
 /**
  * The plugin's internal tables: refresh tokens, captchas and e-mail codes, rate-limit counters, second factors,
  * passkeys and their challenges, comment likes, reports, threads, follows and unsubscribes, slug history, sign-in
- * devices, e-mail changes, the accounts' token epochs, and imports with their items' source keys. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
+ * devices, e-mail changes, the accounts' token epochs, imports with their items' source keys, and the daily view counts. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
  * its own internal tables (the settings store, webhooks, the Content Manager's history): read and written through
  * `strapi.db.query(uid)` only, unknown to the Content Manager, the Content-Type Builder, admin permissions, the
  * Document Service and GraphQL, so the host does none of its per-content-type work for them at start-up
@@ -30,6 +30,7 @@ import refreshToken from './refresh-token.json';
 import signInDevice from './sign-in-device.json';
 import slugRedirect from './slug-redirect.json';
 import tokenEpoch from './token-epoch.json';
+import viewDay from './view-day.json';
 import webauthnChallenge from './webauthn-challenge.json';
 
 interface TableSchema {
@@ -57,6 +58,7 @@ const TABLES: Record<string, TableSchema> = {
   'sign-in-device': signInDevice,
   'slug-redirect': slugRedirect,
   'token-epoch': tokenEpoch,
+  'view-day': viewDay,
   'webauthn-challenge': webauthnChallenge,
 };
 

@@ -6,7 +6,8 @@
 import { PLUGIN_ID } from './plugin-id';
 
 /** `sessions` caches no response: it versions what each instance knows of live sessions (features/accounts/access-tokens.ts). */
-export type CacheScope = 'content' | 'comments' | 'permissions' | 'sessions';
+/** `views` is raised by the view counter at most once a minute (features/readers: popular articles follow the counts). */
+export type CacheScope = 'content' | 'comments' | 'permissions' | 'sessions' | 'views';
 
 const plugin = (names: string[]) => names.map((name) => `plugin::${PLUGIN_ID}.${name}`);
 

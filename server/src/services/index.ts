@@ -46,6 +46,7 @@ import { importsService as imports } from '../features/import';
 import permissions from '../platform/permissions';
 import purge from '../platform/purge';
 import rateLimit from '../platform/rate-limit';
+import { readersService as readers } from '../features/readers';
 import { redirectsService as redirects } from '../features/redirects';
 import { searchService as search } from '../features/search';
 import settings from '../platform/settings';
@@ -80,6 +81,7 @@ export default {
   mfa,
   passkeys,
   'password-reset': passwordReset,
+  readers,
   passwordless,
   permissions,
   purge,

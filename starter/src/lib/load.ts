@@ -2,7 +2,7 @@
  * What each route reads from Strapi, on the server. `redirect` and `notFound` are answered by the page before any
  * HTML; anything else that fails (Strapi down, a 5xx) throws to the error page (src/pages/500.astro).
  */
-import type { Article, ArticleDetail, Banner, Category, PageDetail, SearchResult, Tag } from 'cms-plugin-bag/client';
+import type { Article, ArticleDetail, Banner, Category, JsonLd, PageDetail, SearchResult, Tag } from 'cms-plugin-bag/client';
 import { CmsBagError } from 'cms-plugin-bag/client';
 import { articlePage, banners, chrome, cms, findCategory, orNull, pageParam, pinned, type Cms } from './cms';
 import { LOCALES, localePath, type Locale, type Strings } from './i18n';
@@ -16,7 +16,7 @@ export type Alternates = Partial<Record<Locale, string>>;
 export type View =
   | { kind: 'home'; pinned: Article[]; latest: ListPage; banners: Banner[] }
   | { kind: 'list'; title: string; description: string; path: string; list: ListPage; page: number; banners: Banner[]; current: { category?: string; tag?: string }; alternates: Alternates }
-  | { kind: 'article'; article: ArticleDetail; alternates: Alternates }
+  | { kind: 'article'; article: ArticleDetail; alternates: Alternates; jsonLd: JsonLd }
   | { kind: 'page'; page: PageDetail; alternates: Alternates }
   | { kind: 'search'; q: string; result: SearchResult | null; tooLong: boolean; page: number }
   | { kind: 'account' };
@@ -83,7 +83,7 @@ export async function load(locale: Locale, route: Route, url: URL, t: Strings): 
       const found = await orNull(client.articles.get(route.slug));
       if (!found) return notFound();
       if (found.redirect) return { status: 'redirect', to: localePath(found.redirect.locale as Locale, `/articles/${encodeURIComponent(found.redirect.slug)}`), code: 301 };
-      return { status: 'ok', chrome: site, view: { kind: 'article', article: found.data, alternates: fromLocalizations(locale, found.data.slug, found.data.localizations, '/articles/') } };
+      return { status: 'ok', chrome: site, view: { kind: 'article', article: found.data, alternates: fromLocalizations(locale, found.data.slug, found.data.localizations, '/articles/'), jsonLd: found.meta?.jsonLd ?? null } };
     }
     case 'page': {
       const found = await orNull(client.pages.get(route.slug));

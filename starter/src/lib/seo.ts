@@ -11,7 +11,7 @@ export interface Seo {
   alternates?: Partial<Record<Locale, string>>;
   type?: 'website' | 'article';
   image?: { url: string; width?: number | null; height?: number | null; alt?: string | null };
-  jsonLd?: Record<string, unknown>;
+  jsonLd?: Record<string, unknown> | Record<string, unknown>[];
   noindex?: boolean;
 }
 

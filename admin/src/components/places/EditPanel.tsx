@@ -12,6 +12,7 @@ import { useModerationText, type Translate } from '../../hooks/useModerationText
 import { PERMISSIONS } from '../../permissions';
 import { PLUGIN_ID } from '../../pluginId';
 import { seoWarnings, snippetOf, type SeoFields, type WarningId } from './seo';
+import { ViewsChart } from './ViewsChart';
 
 export const PANEL_MODELS: Record<string, 'article' | 'page'> = {
   [`plugin::${PLUGIN_ID}.article`]: 'article',
@@ -59,6 +60,7 @@ export const EditPanel = ({ kind, documentId, locale, updatedAt }: Props) => {
       <Typography variant="omega" data-views>
         {t('panel.views', '{count, plural, one {# view} other {# views}}', { count: figures.views })}
       </Typography>
+      <ViewsChart kind={kind} documentId={documentId} locale={locale} updatedAt={updatedAt} />
 
       {(figures.comments || figures.thread) && (
         <Flex direction="column" alignItems="stretch" gap={1} data-comments>

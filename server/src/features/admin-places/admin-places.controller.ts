@@ -27,7 +27,7 @@ const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** Published articles only, and only those the admin's role may read in the Content Manager. */
   mostRead: checked(mostReadRequest, async (ctx, { query }) => {
-    ctx.body = await getService(strapi, 'views').mostRead(query.locale || undefined, readerOf(strapi, ctx, 'article'));
+    ctx.body = await getService(strapi, 'views').mostRead(query.locale || undefined, readerOf(strapi, ctx, 'article'), query.period);
   }),
 
   /**
@@ -38,6 +38,11 @@ const adminPlacesController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const checker = readerOf(strapi, ctx, params.kind);
     const moderates = Boolean((ctx.state.userAbility as AdminAbility).can(ADMIN_ACTIONS.commentsModerate));
     ctx.body = { data: await getService(strapi, 'edit-panel').figures(params.kind, params.documentId, query.locale || undefined, checker, moderates) };
+  }),
+
+  /** The side panel's chart (docs/readers.md#in-the-admin): the same read check as the panel. */
+  editPanelDaily: checked(editPanelRequest, async (ctx, { params, query }) => {
+    ctx.body = { data: await getService(strapi, 'edit-panel').daily(params.kind, params.documentId, query.locale || undefined, readerOf(strapi, ctx, params.kind)) };
   }),
 });
 

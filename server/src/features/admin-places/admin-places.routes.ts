@@ -33,6 +33,14 @@ const routes: PluginRoute[] = [
     response: shapes.editPanelResponse,
     config: { policies: ['admin::isAuthenticatedAdmin'] },
   },
+  {
+    method: 'GET',
+    path: '/edit-panel/:kind/:documentId/daily',
+    handler: 'admin-places.editPanelDaily',
+    request: shapes.editPanelRequest,
+    response: shapes.editPanelDailyResponse,
+    config: { policies: ['admin::isAuthenticatedAdmin'] },
+  },
 ];
 
 export default routes;

@@ -22,13 +22,19 @@ export const moderationQueueResponse = lazyShape(() => z.object({
   data: z.object({ pending: z.number().int(), newest: z.array(queuedComment) }),
 }));
 
-/** "Most read": the locale (absent → the host's default locale). */
-export const mostReadQuery = lazyShape(() => ({ locale: z.string({ error: 'must be a locale code' }).optional() }));
+/** The admin routes' `locale` (absent → the host's default locale). */
+export const localeOnlyQuery = lazyShape(() => ({ locale: z.string({ error: 'must be a locale code' }).optional() }));
+export const MOST_READ_PERIODS = ['1d', '7d', '30d'] as const;
+/** "Most read": the locale, and `period` (views of the last 1, 7 or 30 days, docs/readers.md; absent → the totals). */
+export const mostReadQuery = lazyShape(() => ({
+  ...localeOnlyQuery,
+  period: z.enum(MOST_READ_PERIODS, { error: `must be one of ${MOST_READ_PERIODS.join(', ')}` }).optional(),
+}));
 export const mostReadQueryShape = lazyShape(() => z.object(mostReadQuery));
 
 export const mostReadResponse = lazyShape(() => z.object({
   data: z.array(z.object({ documentId: z.string(), title: z.string(), views: z.number().int() })),
-  meta: z.object({ locale: z.string() }),
+  meta: z.object({ locale: z.string(), period: z.enum(MOST_READ_PERIODS).optional() }),
 }));
 
 export const EDIT_PANEL_KINDS = ['article', 'page'] as const;
@@ -37,8 +43,8 @@ export const editPanelParams = lazyShape(() => ({
   documentId: z.string().min(1).max(64),
 }));
 export const editPanelParamsShape = lazyShape(() => z.object(editPanelParams));
-export const editPanelQuery = mostReadQuery;
-export const editPanelQueryShape = mostReadQueryShape;
+export const editPanelQuery = localeOnlyQuery;
+export const editPanelQueryShape = lazyShape(() => z.object(localeOnlyQuery));
 
 /** The side panel's figures for one locale version of a document; `comments` for articles only. */
 export const editPanelResponse = lazyShape(() => z.object({
@@ -54,6 +60,9 @@ export const editPanelResponse = lazyShape(() => z.object({
     urlTemplate: z.string().nullable(),
   }),
 }));
+
+/** The panel's chart: the views of the last 30 days (UTC, oldest first, today last; every locale), docs/readers.md. */
+export const editPanelDailyResponse = lazyShape(() => z.object({ data: z.array(z.object({ day: z.string(), views: z.number().int() })) }));
 
 // One issue at a time, the first (platform/shapes/parse.ts); an empty `locale` leaves the host's default locale to the service.
 export const mostReadRequest = declareRequest({ query: mostReadQuery }, { first: true });

@@ -49,6 +49,17 @@ const editPanel = ({ strapi }: { strapi: Core.Strapi }) => ({
       urlTemplate: urlTemplate(config.site.url, config.site.paths[kind], locale),
     };
   },
+
+  /** The chart's last 30 days of views, under the same read check as `figures` (403, or 404 for a missing version). */
+  async daily(kind: EditPanelKind, documentId: string, requestedLocale: string | undefined, checker: PermissionChecker) {
+    const { locale } = await getService(strapi, 'locales').resolve(requestedLocale);
+    const model = uid(kind);
+    const populate = await permissionPopulate(strapi, checker, 'read', model);
+    const version = await strapi.documents(model).findOne({ documentId, locale, status: 'draft', populate } as never);
+    if (checker.cannot.read(version ?? { documentId, locale })) throw forbidden('Forbidden');
+    if (!version) throw new errors.NotFoundError('Document not found');
+    return getService(strapi, 'readers').series(kind, documentId, 30);
+  },
 });
 
 export type EditPanelService = ReturnType<typeof editPanel>;

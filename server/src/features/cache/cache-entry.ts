@@ -45,7 +45,7 @@ export interface CacheDeclaration {
 }
 
 /** Where `views` sits in a cached body: a detail's one document, or a list's rows by id. */
-export type ViewSlots = { uid: string; kind: 'detail'; documentId: string } | { uid: string; kind: 'list'; ids: number[] };
+export type ViewSlots = { uid: string; kind: 'detail'; documentId: string; locale?: string } | { uid: string; kind: 'list'; ids: number[] };
 
 /** The versions of a profile's scopes an answer was computed under; one object shared by every entry that has them. */
 interface Stamp {
@@ -120,7 +120,9 @@ const splitViews = (counted: CacheProfile['counted'], body: Record<string, unkno
   const { data } = body;
   if (counted.kind === 'detail' && isPlainObject(data) && typeof data.views === 'number' && typeof data.documentId === 'string') {
     const parts = JSON.stringify({ ...body, data: { ...data, views: TOKEN } }).split(QUOTED_TOKEN);
-    return parts.length === 2 ? { parts, views: { uid, kind: 'detail', documentId: data.documentId } } : whole();
+    return parts.length === 2
+      ? { parts, views: { uid, kind: 'detail', documentId: data.documentId, ...(typeof data.locale === 'string' ? { locale: data.locale } : {}) } }
+      : whole();
   }
   if (counted.kind === 'list' && Array.isArray(data)) {
     const ids: number[] = [];

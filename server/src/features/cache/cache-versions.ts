@@ -16,7 +16,7 @@ import { bumpVersions, currentTransaction, ensureVersionsTable, readVersions } f
 import { sharedReads } from './shared-reads';
 
 /** The scopes (platform/cache-scopes.ts says which writes raise which). */
-export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions', 'sessions'];
+export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'comments', 'permissions', 'sessions', 'views'];
 export type { CacheScope };
 
 export type Versions = Map<string, number>;

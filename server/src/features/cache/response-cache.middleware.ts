@@ -19,6 +19,7 @@ import { Readable, pipeline } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { getService } from '../../platform/get-service';
+import { readCounts } from '../../platform/crawlers';
 import { yieldToEventLoop } from '../../platform/json';
 import type { CachedAnswer, ResponseCacheService } from './response-cache';
 import type { CacheVersionsService } from './cache-versions';
@@ -161,7 +162,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A streamed answer's weak ETag: its URL and the versions read before it was computed (`sessions` versions no answer). */
   const streamEtag = (key: string, versions: Map<string, number>) =>
-    `W/"${hash(`${key} ${[...versions].filter(([scope]) => scope !== 'sessions').sort().join(' ')}`)}"`;
+    `W/"${hash(`${key} ${[...versions].filter(([scope]) => scope !== 'sessions' && scope !== 'views').sort().join(' ')}`)}"`;
 
   /** A streamed 200: its ETag, then 304 (the stream dropped) or the stream. */
   const sendStream = (ctx: Context, etag: string, control: string) => {
@@ -196,7 +197,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       // A failed database call here (an outage) also sends the request the normal way.
       const answer = await (async () => {
         if (!(await cache.publicMay(entry.shared.profile.actions, versions!.get('permissions') ?? 0))) return undefined;
-        return cache.answer(entry);
+        return cache.answer(entry, readCounts(getService(strapi, 'settings').file().views.countBots, ctx.get('User-Agent')));
       })().catch(() => undefined);
       if (answer !== undefined) {
         cache.hit(entry.shared.profile.type);

@@ -231,7 +231,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
      * The answer from `entry` with today's view counts; undefined when a counted row is gone (then computed anew). Its
      * body may be a pinned view of the region: the caller calls `done` once the response has finished or closed.
      */
-    async answer(entry: CacheEntry): Promise<CachedAnswer | undefined> {
+    async answer(entry: CacheEntry, counting = true): Promise<CachedAnswer | undefined> {
       const t = table!;
       // Evicted or replaced since `get` (while the Public role's actions were read): computed anew.
       if (!t.holds(entry.slot, entry.serial)) return undefined;
@@ -252,7 +252,7 @@ const responseCache = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const views = counted.get(slot);
       if (!views) return { body, etag, contentType, done };
-      const counts = await countsOf(views.views).catch((error: unknown) => {
+      const counts = await countsOf(views.views, counting).catch((error: unknown) => {
         done();
         throw error;
       });

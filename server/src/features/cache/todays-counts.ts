@@ -14,9 +14,11 @@ export function todaysCounts(strapi: Core.Strapi) {
   let viewsService: ReturnType<typeof getService<'views'>> | undefined;
   const countReads = sharedReads<Map<number, number>>();
   /** The counts for `slots`, in their order; null when a counted row is gone (the answer is then computed anew). */
-  return async (slots: ViewSlots): Promise<number[] | null> => {
+  return async (slots: ViewSlots, counting = true): Promise<number[] | null> => {
     if (slots.kind === 'detail') {
-      const count = await (viewsService ??= getService(strapi, 'views')).increment(slots.uid as never, slots.documentId);
+      // A crawler's read shows the count without adding to it (docs/readers.md#what-counts).
+      const service = (viewsService ??= getService(strapi, 'views'));
+      const count = await (counting ? service.increment(slots.uid as never, slots.documentId, slots.locale) : service.current(slots.uid as never, slots.documentId));
       return count === null ? null : [count];
     }
     const rows = await countReads(`${slots.uid}\n${slots.ids.join(',')}`, () => viewCounts(strapi, slots.uid, slots.ids));

@@ -5,22 +5,31 @@ import { getService } from '../../platform/get-service';
 import { checked } from '../../platform/request-check';
 import { bySlugRequest, listRequest } from './content.shapes';
 import { answerMoved } from '../redirects';
+import { readerCounter } from './reader-views';
 
 const { uid: UID, populate: POPULATE } = DETAILS.article;
 
 const articleController = ({ strapi }: { strapi: Core.Strapi }) => ({
   // The REST parameters go on as they came: the host's checks (features/content/query-checks.ts) word their refusals.
   find: checked(listRequest, async (ctx, { query }) => {
-    ctx.body = await getService(strapi, 'content').findPublished(UID, ctx.query, ctx.state.auth, {
+    const list = await getService(strapi, 'content').findPublished(UID, ctx.query, ctx.state.auth, {
       defaultPopulate: [...POPULATE],
       defaultSort: [{ isTop: 'desc' }, { publishedAt: 'desc' }],
       locale: query.locale,
     });
+    // `commentCount` on every item, one statement for the page (docs/readers.md#comment-counts); not when `fields` chose.
+    if (ctx.query.fields !== undefined) ctx.body = list;
+    else ctx.body = { ...list, data: await getService(strapi, 'readers').withCommentCounts(list.data as Record<string, unknown>[]) };
   }),
   findOne: checked(bySlugRequest, async (ctx, { params, query }) => {
-    const found = await getService(strapi, 'content').resolveDetail('article', params.slug, ctx.state.auth, { locale: query.locale });
-    if (found.redirect) answerMoved(ctx, found.redirect);
-    else ctx.body = { data: found.data };
+    const found = await getService(strapi, 'content').resolveDetail('article', params.slug, ctx.state.auth, {
+      locale: query.locale,
+      countView: readerCounter(strapi, ctx),
+    });
+    if (found.redirect) return answerMoved(ctx, found.redirect);
+    const readers = getService(strapi, 'readers');
+    const data = (await readers.withCommentCounts([found.data]))[0];
+    ctx.body = { data, meta: await readers.detailMeta('article', data) };
   }),
 });
 

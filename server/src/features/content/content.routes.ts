@@ -1,7 +1,7 @@
 /** `/api/bag/…`: published content for everyone; only published documents are ever returned. */
 import type { z } from 'zod/v4';
 import * as shapes from './content.shapes';
-import { CONTENT_CACHE, type Handler, type PluginRoute, type RouteCache, type RouteModule } from '../../platform/route-types';
+import { COMMENTS_CACHE, CONTENT_CACHE, type Handler, type PluginRoute, type RouteCache, type RouteModule } from '../../platform/route-types';
 
 const get = (path: string, handler: Handler, response: z.ZodType, request?: PluginRoute['request'], cache: RouteCache = CONTENT_CACHE): PluginRoute => ({
   method: 'GET',
@@ -15,14 +15,16 @@ const get = (path: string, handler: Handler, response: z.ZodType, request?: Plug
 
 /** Articles and pages show `views`: a detail counts the read, a list shows each row's count. */
 const counted = (type: 'article' | 'page', kind: 'detail' | 'list'): RouteCache => ({ ...CONTENT_CACHE, views: { type, kind } });
+/** Articles also show `commentCount` (docs/readers.md): a comment's write makes them stale. */
+const withComments = (kind: 'detail' | 'list'): RouteCache => ({ ...COMMENTS_CACHE, views: { type: 'article', kind } });
 
 const list = shapes.listRequest;
 const bySlug = shapes.bySlugRequest;
 const inLocale = shapes.inLocaleRequest;
 
 const routes = [
-  get('/articles', 'article.find', shapes.articleList, list, counted('article', 'list')),
-  get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug, counted('article', 'detail')),
+  get('/articles', 'article.find', shapes.articleList, list, withComments('list')),
+  get('/articles/:slug', 'article.findOne', shapes.articleDetail, bySlug, withComments('detail')),
   get('/pages', 'page.find', shapes.pageList, list, counted('page', 'list')),
   get('/pages/:slug', 'page.findOne', shapes.pageDetail, bySlug, counted('page', 'detail')),
   get('/banners', 'banner.find', shapes.bannerList, inLocale),

@@ -45,7 +45,7 @@ export interface ReadOptions {
 }
 
 /** Adds one view to a document and returns its new count, null when it has no row (features/content/views.ts `increment`). */
-export type ViewCounter = (uid: UID.ContentType, documentId: string) => Promise<number | null>;
+export type ViewCounter = (uid: UID.ContentType, documentId: string, locale?: string) => Promise<number | null>;
 
 /** Options of a detail read: ReadOptions, and how it counts its view (REST: every read adds one). */
 export interface DetailOptions extends ReadOptions {
@@ -193,11 +193,11 @@ const content = ({ strapi }: { strapi: Core.Strapi }) => {
       auth: Auth,
       defaultPopulate: string[],
       locale?: string,
-      countView: ViewCounter = (type, documentId) => getService(strapi, 'views').increment(type, documentId),
+      countView: ViewCounter = (type, documentId, inLocale) => getService(strapi, 'views').increment(type, documentId, inLocale),
     ) {
       const entity = await this.findPublishedBySlug(uid, slug, auth, defaultPopulate, locale);
       if (!entity) return null;
-      const counted = await countView(uid, String(entity.documentId));
+      const counted = await countView(uid, String(entity.documentId), typeof entity.locale === 'string' ? entity.locale : locale);
       return counted === null ? entity : { ...entity, views: counted };
     },
 

@@ -67,6 +67,7 @@ export const article = lazyShape(() => z
     content: z.string().nullable().optional(),
     isTop: z.boolean().optional(),
     views: z.number().int().optional(),
+    commentCount: z.number().int().optional().describe('Approved comments, not deleted (docs/readers.md).'),
     cover: media.nullable().optional(),
     category: taxonomy.nullable().optional(),
     tags: z.array(taxonomy).optional(),
@@ -143,9 +144,11 @@ export const menu = lazyShape(() => z.object({
 }));
 
 export const articleList = lazyShape(() => z.object({ data: z.array(article), meta: z.object({ pagination }) }));
-export const articleDetail = lazyShape(() => z.object({ data: article.extend(detailLocales) }));
+/** schema.org JSON-LD of a detail (docs/readers.md#structured-data); null while `site.url` is unset. */
+export const jsonLdMeta = lazyShape(() => z.object({ jsonLd: z.array(z.record(z.string(), z.unknown())).nullable() }));
+export const articleDetail = lazyShape(() => z.object({ data: article.extend(detailLocales), meta: jsonLdMeta.optional() }));
 export const pageList = lazyShape(() => z.object({ data: z.array(page) }));
-export const pageDetail = lazyShape(() => z.object({ data: page.extend(detailLocales) }));
+export const pageDetail = lazyShape(() => z.object({ data: page.extend(detailLocales), meta: jsonLdMeta.optional() }));
 export const bannerList = lazyShape(() => z.object({ data: z.array(banner) }));
 export const categoryList = lazyShape(() => z.object({ data: z.array(category) }));
 export const tagList = lazyShape(() => z.object({ data: z.array(tag) }));

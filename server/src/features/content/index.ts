@@ -15,3 +15,5 @@ export { default as tagController } from './tag.controller';
 export { default as taxonomyService } from './taxonomy';
 export { keepViewCounts } from './view-counts.document-middleware';
 export { default as viewsService } from './views';
+export { article, localeParam, localeQuery } from './content.shapes';
+export { readerCounter } from './reader-views';

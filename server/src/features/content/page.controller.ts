@@ -5,6 +5,7 @@ import { getService } from '../../platform/get-service';
 import { checked } from '../../platform/request-check';
 import { bySlugRequest, listRequest } from './content.shapes';
 import { answerMoved } from '../redirects';
+import { readerCounter } from './reader-views';
 
 const { uid: UID, populate: POPULATE } = DETAILS.page;
 
@@ -18,9 +19,14 @@ const pageController = ({ strapi }: { strapi: Core.Strapi }) => ({
     });
   }),
   findOne: checked(bySlugRequest, async (ctx, { params, query }) => {
-    const found = await getService(strapi, 'content').resolveDetail('page', params.slug, ctx.state.auth, { locale: query.locale });
-    if (found.redirect) answerMoved(ctx, found.redirect);
-    else ctx.body = { data: found.data };
+    const found = await getService(strapi, 'content').resolveDetail('page', params.slug, ctx.state.auth, {
+      locale: query.locale,
+      countView: readerCounter(strapi, ctx),
+    });
+    if (found.redirect) return answerMoved(ctx, found.redirect);
+    const readers = getService(strapi, 'readers');
+    const data = found.data;
+    ctx.body = { data, meta: await readers.detailMeta('page', data) };
   }),
 });
 

@@ -9,10 +9,14 @@
  * view stored, and a failed write fails every read it was counting.
  */
 
-/** Adds `count` views to the document, returns the new count (null when the document has no row). */
-export type AddViews<Type extends string> = (type: Type, documentId: string, count: number) => Promise<number | null>;
+/**
+ * Adds `count` views to the document, returns the new count (null when the document has no row); `locales` says how
+ * many of them were read in each locale (the daily counts: docs/readers.md).
+ */
+export type AddViews<Type extends string> = (type: Type, documentId: string, count: number, locales: Map<string, number>) => Promise<number | null>;
 
 interface Waiting {
+  locale: string | undefined;
   resolve(count: number | null): void;
   reject(error: unknown): void;
 }
@@ -33,7 +37,9 @@ export const viewBatches = <Type extends string>(addViews: AddViews<Type>) => {
     const reads = counter.waiting;
     counter.waiting = [];
     try {
-      const total = await addViews(counter.type, counter.documentId, reads.length);
+      const locales = new Map<string, number>();
+      for (const { locale } of reads) if (locale !== undefined) locales.set(locale, (locales.get(locale) ?? 0) + 1);
+      const total = await addViews(counter.type, counter.documentId, reads.length, locales);
       // The last read gets the total, the ones before it the counts before theirs.
       reads.forEach((read, index) => read.resolve(total === null ? null : total - (reads.length - 1 - index)));
     } catch (error) {
@@ -47,13 +53,13 @@ export const viewBatches = <Type extends string>(addViews: AddViews<Type>) => {
     }
   };
 
-  /** Counts one read of the document; resolves to its count once stored. */
-  return (type: Type, documentId: string): Promise<number | null> =>
+  /** Counts one read of the document (in `locale`, for the daily counts); resolves to its count once stored. */
+  return (type: Type, documentId: string, locale?: string): Promise<number | null> =>
     new Promise((resolve, reject) => {
       const key = `${type}\u0000${documentId}`;
       let counter = counters.get(key);
       if (!counter) counters.set(key, (counter = { type, documentId, waiting: [], busy: false }));
-      counter.waiting.push({ resolve, reject });
+      counter.waiting.push({ locale, resolve, reject });
       if (!counter.busy) {
         counter.busy = true;
         const due = counter;

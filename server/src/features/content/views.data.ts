@@ -13,7 +13,13 @@ import { qualifiedTable, quoted, runPrepared } from '../../platform/prepared';
  * one document in one statement: features/content/view-batches.ts), so it is a prepared statement
  * (platform/prepared.ts).
  */
-export const addViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string, count: number): Promise<number | null> => {
+export const addViews = async (
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  documentId: string,
+  count: number,
+  days?: { kind: string; day: string; locales: Map<string, number> },
+): Promise<number | null> => {
   const { table, column } = tableOf(strapi, uid);
   const views = quoted(column('views'));
   const documentIdColumn = quoted(column('documentId'));
@@ -32,7 +38,35 @@ export const addViews = async (strapi: Core.Strapi, uid: UID.ContentType, docume
     [count, documentId],
   );
   if (rows.length === 0) return null;
+  // The same flush adds the reads to the document's day, per locale (docs/readers.md): an upsert on the table's
+  // unique key, so concurrent instances add rather than overwrite.
+  if (days) for (const [locale, views] of days.locales) await addDayViews(strapi, days.kind, documentId, locale, days.day, views);
   return Math.max(...rows.map((row) => Number(row.views)));
+};
+
+/** The current count of the document (the highest of its rows), null when it has none: a read that counts nothing. */
+export const currentViews = async (strapi: Core.Strapi, uid: UID.ContentType, documentId: string): Promise<number | null> => {
+  const { table, column } = tableOf(strapi, uid);
+  const rows = await runPrepared(
+    strapi,
+    {
+      sqlite: `SELECT max(${quoted(column('views'))}) AS views FROM ${qualifiedTable(strapi, table)} WHERE ${quoted(column('documentId'))} = ?`,
+      postgres: `SELECT max(${quoted(column('views'))}) AS views FROM ${qualifiedTable(strapi, table)} WHERE ${quoted(column('documentId'))} = $1`,
+    },
+    [documentId],
+  );
+  return rows[0]?.views === null || rows[0]?.views === undefined ? null : Number(rows[0].views);
+};
+
+const DAYS = 'bag_view_days';
+
+/** Adds `views` to the document's row of `day` in `locale` (created at the first view). */
+export const addDayViews = async (strapi: Core.Strapi, kind: string, documentId: string, locale: string, day: string, views: number) => {
+  const table = qualifiedTable(strapi, DAYS);
+  const upsert = (p: (n: number) => string) =>
+    `INSERT INTO ${table} AS d (kind, document, locale, day, views) VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')}) ` +
+    `ON CONFLICT (kind, document, locale, day) DO UPDATE SET views = d.views + excluded.views RETURNING views`;
+  await runPrepared(strapi, { sqlite: upsert(() => '?'), postgres: upsert((n) => `$${n}`) }, [kind, documentId, locale, day, views]);
 };
 
 /** Whether the document has a version (draft or published) in `locale` yet. */

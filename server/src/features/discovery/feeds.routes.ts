@@ -20,6 +20,7 @@ const routes = [
   get('/feeds/articles.atom', 'feed.atom', shapes.atomDocument, feed),
   get('/feeds/articles.json', 'feed.json', shapes.jsonFeed, feed),
   get('/sitemap.xml', 'sitemap.index', shapes.sitemapDocument, shapes.sitemapRequest),
+  get('/sitemap-news.xml', 'sitemap.news', shapes.sitemapDocument, shapes.sitemapRequest),
   // `:page` is the file name `<n>.xml` (a parameter cannot be followed by `.xml` in the host's OpenAPI paths).
   get('/sitemaps/:page', 'sitemap.page', shapes.sitemapDocument, shapes.sitemapPageRequest),
 ];

@@ -2,6 +2,7 @@ import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { SITEMAP_TYPE } from './sitemap.service';
+import { newsSitemap } from './news-sitemap';
 import { getService } from '../../platform/get-service';
 import { checked } from '../../platform/request-check';
 import { sitemapPageRequest, sitemapRequest } from './feeds.shapes';
@@ -20,6 +21,11 @@ const sitemapController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const chunks = await service.page(plan, params.page);
     ctx.type = SITEMAP_TYPE;
     ctx.body = Readable.from(chunks);
+  }),
+  news: checked(sitemapRequest, async (ctx, { query }) => {
+    const body = await newsSitemap(strapi, query.locale);
+    ctx.type = SITEMAP_TYPE;
+    ctx.body = body;
   }),
 });
 

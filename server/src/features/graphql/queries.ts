@@ -10,6 +10,7 @@
  * in). A menu's `items` is the JSON tree REST sends: a GraphQL selection cannot follow a tree of any depth, and the
  * JSON keeps attributes an app adds to menu items.
  */
+import { readCounts } from '../../platform/crawlers';
 import type { Core } from '@strapi/strapi';
 import type { z } from 'zod/v4';
 import type { Context } from 'koa';
@@ -89,7 +90,7 @@ const viewsByOperation = new WeakMap<ResolverContext, Map<string, Promise<number
 
 const countOncePerOperation =
   (strapi: Core.Strapi, context: ResolverContext): ViewCounter =>
-  (uid, documentId) => {
+  (uid, documentId, locale) => {
     let counted = viewsByOperation.get(context);
     if (!counted) {
       counted = new Map();
@@ -98,7 +99,10 @@ const countOncePerOperation =
     const key = `${uid}:${documentId}`;
     let count = counted.get(key);
     if (!count) {
-      count = getService(strapi, 'views').increment(uid, documentId);
+      // A crawler's read counts nothing, as over REST (docs/readers.md#what-counts).
+      const agent = (context as { koaContext?: { get(name: string): string } }).koaContext?.get('User-Agent');
+      const views = getService(strapi, 'views');
+      count = readCounts(getService(strapi, 'settings').file().views.countBots, agent) ? views.increment(uid, documentId, locale) : views.current(uid, documentId);
       counted.set(key, count);
     }
     return count;
@@ -110,11 +114,15 @@ export const registerPluginQueries = (strapi: Core.Strapi, pluginTypes: PluginTy
 
   const detail =
     (kind: DetailKind): Resolver<SlugArgs> =>
-    async (_parent, args, context) =>
-      getService(strapi, 'content').viewDetail(kind, args.slug, context.state.auth, {
+    async (_parent, args, context) => {
+      const data = await getService(strapi, 'content').viewDetail(kind, args.slug, context.state.auth, {
         ...localeOf(args),
         countView: countOncePerOperation(strapi, context),
       });
+      // As REST: an article's `commentCount` (docs/readers.md#comment-counts).
+      if (kind !== 'article' || !data) return data;
+      return (await getService(strapi, 'readers').withCommentCounts([data]))[0];
+    };
 
   const menu: Resolver<SlugArgs> = async (_parent, args, context) =>
     getService(strapi, 'menus').detail(args.slug, context.state.auth, localeOf(args));

@@ -15,6 +15,7 @@ import {
 import { contentRoutes as content } from '../../features/content';
 import { cryptoRoutes } from '../../features/crypto';
 import { feedsRoutes as feeds } from '../../features/discovery';
+import { readersRoutes as readers } from '../../features/readers';
 import { searchRoutes as search } from '../../features/search';
 
 const modules: RouteModule[] = [
@@ -23,6 +24,8 @@ const modules: RouteModule[] = [
   mfa,
   passkeys,
   cryptoRoutes,
+  // Before content: `/bag/articles/popular` is not an article's slug.
+  readers,
   content,
   comments,
   commentFeedback,

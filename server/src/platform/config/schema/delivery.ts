@@ -34,6 +34,12 @@ export const deliverySections = {
     /** Old slugs of articles and pages answer 301 to the current one (docs/redirects.md); editors' redirects are listed either way. */
     enabled: z.boolean().default(true),
   }),
+  views: section({
+    /** Crawlers' and bots' requests count views too (docs/readers.md#what-counts). */
+    countBots: z.boolean().default(false),
+    /** Daily view counts older than this are removed; the totals stay (docs/readers.md). */
+    retention: duration('400d'),
+  }),
   feeds: section({ size: z.number().int().min(1).max(100).default(20) }),
   sitemap: section({ pageSize: z.number().int().min(1).max(50000).default(50000) }),
   cache: section({
@@ -70,6 +76,7 @@ export const deliverySections = {
     comment: limit('1m', 5),
     reaction: limit('1m', 30),
     report: limit('1h', 10),
+    views: limit('1m', 120),
     purgeInterval: duration('10m'),
   }),
 };

@@ -26,6 +26,7 @@ import { cryptoController as crypto } from '../features/crypto';
 import { feedsController as feed, sitemapController as sitemap } from '../features/discovery';
 import { redirectsController as redirect } from '../features/redirects';
 import { searchController as search } from '../features/search';
+import { adminNewslettersController as adminNewsletter, newslettersController as newsletter } from '../features/newsletters';
 
 type Controllers = typeof controllers;
 
@@ -43,6 +44,7 @@ const controllers = {
   account,
   'admin-cache': adminCache,
   'admin-comment': adminComment,
+  'admin-newsletter': adminNewsletter,
   'admin-places': adminPlaces,
   'admin-settings': adminSettings,
   article,
@@ -57,6 +59,7 @@ const controllers = {
   feed,
   menu,
   mfa,
+  newsletter,
   page,
   passkey,
   redirect,

@@ -5,6 +5,7 @@ export const ADMIN_ACTIONS = {
   settingsRead: `plugin::${PLUGIN_ID}.settings.read`,
   settingsUpdate: `plugin::${PLUGIN_ID}.settings.update`,
   commentsModerate: `plugin::${PLUGIN_ID}.comments.moderate`,
+  newslettersSend: `plugin::${PLUGIN_ID}.newsletters.send`,
 } as const;
 
 /** The Content Manager's read action: the plugin's places beside the editor ask it on the content type they show. */

@@ -9,5 +9,6 @@ export const registerAdminActions = async (strapi: Core.Strapi) => {
       { section: 'plugins', displayName: 'Read settings', uid: 'settings.read', subCategory: 'settings', pluginName: PLUGIN_ID },
       { section: 'plugins', displayName: 'Update settings', uid: 'settings.update', subCategory: 'settings', pluginName: PLUGIN_ID },
       { section: 'plugins', displayName: 'Moderate comments', uid: 'comments.moderate', subCategory: 'comments', pluginName: PLUGIN_ID },
+      { section: 'plugins', displayName: 'Send newsletters', uid: 'newsletters.send', subCategory: 'newsletters', pluginName: PLUGIN_ID },
     ]);
 };

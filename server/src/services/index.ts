@@ -47,6 +47,11 @@ import purge from '../platform/purge';
 import rateLimit from '../platform/rate-limit';
 import { redirectsService as redirects } from '../features/redirects';
 import { searchService as search } from '../features/search';
+import {
+  newsletterDeliveryService as newsletterDelivery,
+  newsletterSendsService as newsletterSends,
+  newsletterSubscriptionsService as newsletterSubscriptions,
+} from '../features/newsletters';
 import settings from '../platform/settings';
 
 export default {
@@ -76,6 +81,9 @@ export default {
   locales,
   menus,
   mfa,
+  'newsletter-delivery': newsletterDelivery,
+  'newsletter-sends': newsletterSends,
+  'newsletter-subscriptions': newsletterSubscriptions,
   passkeys,
   'password-reset': passwordReset,
   passwordless,

@@ -32,6 +32,8 @@ export { default as eventsService } from './events';
 export { default as followersService } from './followers';
 export { default as notificationsService } from './notifications';
 export { escapeHtml } from './notifications';
+/** The comments' Markdown renderer and sanitizer, which newsletter mails render articles with. */
+export { renderCommentMarkdown } from './markdown';
 /** The create request's fields (GraphQL's comment input is written from them). */
 export { commentInput } from './comments.shapes';
 export { default as reactionsService } from './reactions';

@@ -3,5 +3,6 @@ import { adminCacheRoutes as cache } from '../../features/cache';
 import { adminCommentsRoutes as comments } from '../../features/comments';
 import { adminPlacesRoutes as places } from '../../features/admin-places';
 import { settingsRoutes as settings } from '../../features/settings';
+import { adminNewslettersRoutes as newsletters } from '../../features/newsletters';
 
-export const routes = [...settings, ...comments, ...cache, ...places];
+export const routes = [...settings, ...comments, ...cache, ...places, ...newsletters];

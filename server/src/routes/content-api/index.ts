@@ -15,6 +15,7 @@ import {
 import { contentRoutes as content } from '../../features/content';
 import { cryptoRoutes } from '../../features/crypto';
 import { feedsRoutes as feeds } from '../../features/discovery';
+import { newslettersRoutes as newsletters } from '../../features/newsletters';
 import { searchRoutes as search } from '../../features/search';
 
 const modules: RouteModule[] = [
@@ -30,6 +31,7 @@ const modules: RouteModule[] = [
   commentUnsubscribe,
   feeds,
   search,
+  newsletters,
 ];
 
 export const routes = modules.flatMap((module) => module.routes);

@@ -68,6 +68,8 @@ export async function startSmtp(): Promise<TestSmtp> {
   let refusing = false;
   let gate: { promise: Promise<void>; open: () => void } | undefined;
   let waiting = 0;
+  /** Sessions whose client went away: a held mail of theirs was never accepted, so it is not collected. */
+  const closed = new Set<string>();
 
   const listen = async () => {
     server = new SMTPServer({
@@ -78,7 +80,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         if (!refusing) return callback();
         callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: Mailbox unavailable`), { responseCode: 550 }));
       },
-      onData(stream, _session, callback) {
+      onClose(session) {
+        closed.add(session.id);
+      },
+      onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
             const headers = Object.fromEntries(
@@ -92,6 +97,7 @@ export async function startSmtp(): Promise<TestSmtp> {
             waiting += 1;
             return gate.promise.then(() => {
               waiting -= 1;
+              if (closed.has(session.id)) return callback(new Error('client went away'));
               accept();
             });
           })

@@ -6,6 +6,7 @@ export const PERMISSIONS = {
   settingsRead: action('settings.read'),
   settingsUpdate: action('settings.update'),
   commentsModerate: action('comments.moderate'),
+  newslettersSend: action('newsletters.send'),
   /** Reading articles in the Content Manager: the "Most read" widget lists them. */
   articlesRead: [{ action: 'plugin::content-manager.explorer.read', subject: `plugin::${PLUGIN_ID}.article` }],
   /**

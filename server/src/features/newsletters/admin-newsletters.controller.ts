@@ -1,5 +1,6 @@
 /** Admin newsletter routes (docs/newsletters.md#admin): thin actions over the `newsletter-sends` service. */
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
 import { checked } from '../../platform/request-check';
 import { countsRequest, sendListRequest, sendRequest, startRequest } from './admin-newsletters.shapes';
@@ -7,6 +8,9 @@ import { countsRequest, sendListRequest, sendRequest, startRequest } from './adm
 const adminNewslettersController = ({ strapi }: { strapi: Core.Strapi }) => {
   const sends = () => getService(strapi, 'newsletter-sends');
   return {
+    async newsletters(ctx: Context) {
+      ctx.body = { data: await sends().newsletters() };
+    },
     start: checked(startRequest, async (ctx, { params, body }) => {
       ctx.status = 201;
       ctx.body = { data: await sends().start(params.documentId, body) };

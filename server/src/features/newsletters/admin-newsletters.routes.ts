@@ -6,6 +6,7 @@ import type { PluginRoute } from '../../platform/route-types';
 const config = { policies: [requireAdmin(ADMIN_ACTIONS.newslettersSend)] };
 
 const routes: PluginRoute[] = [
+  { method: 'GET', path: '/newsletters', handler: 'admin-newsletter.newsletters', response: shapes.adminNewsletters, config },
   { method: 'POST', path: '/newsletters/:documentId/sends', handler: 'admin-newsletter.start', request: shapes.startRequest, response: shapes.started, config },
   { method: 'GET', path: '/newsletters/:documentId/subscribers', handler: 'admin-newsletter.subscribers', request: shapes.countsRequest, response: shapes.subscriberCounts, config },
   { method: 'GET', path: '/sends', handler: 'admin-newsletter.sends', request: shapes.sendListRequest, response: shapes.sendList, config },

@@ -36,6 +36,11 @@ export const subscriberCounts = lazyShape(() => z.object({
   data: z.array(z.object({ locale: z.string(), state: z.enum(['pending', 'active', 'unsubscribed']), count: z.number().int() })),
 }));
 
+/** The admin page's list: every newsletter with its subscribers by locale and state. */
+export const adminNewsletters = lazyShape(() => z.object({
+  data: z.array(z.object({ documentId: z.string(), slug: z.string(), name: z.string(), subscribers: subscriberCounts.shape.data })),
+}));
+
 export const startRequest = declareRequest({ params: documentParams, ...jsonBody(startBody) }, { first: true });
 export const sendListRequest = declareRequest({ query: sendListQuery }, { first: true });
 export const sendRequest = declareRequest({ params: sendParams }, { first: true });

@@ -116,6 +116,12 @@ const newsletterSends = ({ strapi }: { strapi: Core.Strapi }) => {
       return service.get(id);
     },
 
+    /** Every newsletter with its subscribers by locale and state (the admin page). */
+    async newsletters() {
+      const rows = await allNewsletters(strapi);
+      return Promise.all(rows.map(async (n) => ({ documentId: n.documentId, slug: n.slug, name: n.name, subscribers: await countSubscribers(strapi, n.documentId) })))
+    },
+
     async subscribers(newsletterId: string) {
       const newsletter = await newsletterOf(newsletterId);
       return countSubscribers(strapi, newsletter.documentId);

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../../platform/get-service';
 import { checked } from '../../platform/request-check';
-import { countsRequest, sendListRequest, sendRequest, startRequest } from './admin-newsletters.shapes';
+import { cancelRequest, countsRequest, sendListRequest, sendRequest, startRequest } from './admin-newsletters.shapes';
 
 const adminNewslettersController = ({ strapi }: { strapi: Core.Strapi }) => {
   const sends = () => getService(strapi, 'newsletter-sends');
@@ -24,7 +24,7 @@ const adminNewslettersController = ({ strapi }: { strapi: Core.Strapi }) => {
     send: checked(sendRequest, async (ctx, { params }) => {
       ctx.body = { data: await sends().get(Number(params.id)) };
     }),
-    cancel: checked(sendRequest, async (ctx, { params }) => {
+    cancel: checked(cancelRequest, async (ctx, { params }) => {
       ctx.body = { data: await sends().cancel(Number(params.id)) };
     }),
   };

@@ -11,7 +11,7 @@ const routes: PluginRoute[] = [
   { method: 'GET', path: '/newsletters/:documentId/subscribers', handler: 'admin-newsletter.subscribers', request: shapes.countsRequest, response: shapes.subscriberCounts, config },
   { method: 'GET', path: '/sends', handler: 'admin-newsletter.sends', request: shapes.sendListRequest, response: shapes.sendList, config },
   { method: 'GET', path: '/sends/:id', handler: 'admin-newsletter.send', request: shapes.sendRequest, response: shapes.sendResponse, config },
-  { method: 'POST', path: '/sends/:id/cancel', handler: 'admin-newsletter.cancel', request: shapes.sendRequest, response: shapes.sendResponse, config },
+  { method: 'POST', path: '/sends/:id/cancel', handler: 'admin-newsletter.cancel', request: shapes.cancelRequest, response: shapes.sendResponse, config },
 ];
 
 export default routes;

@@ -44,4 +44,6 @@ export const adminNewsletters = lazyShape(() => z.object({
 export const startRequest = declareRequest({ params: documentParams, ...jsonBody(startBody) }, { first: true });
 export const sendListRequest = declareRequest({ query: sendListQuery }, { first: true });
 export const sendRequest = declareRequest({ params: sendParams }, { first: true });
+/** Cancel takes no fields: an empty JSON object. */
+export const cancelRequest = declareRequest({ params: sendParams, ...jsonBody(lazyShape(() => z.object({}, { error: BODY_NOT_OBJECT }))) }, { first: true });
 export const countsRequest = declareRequest({ params: documentParams }, { first: true });

@@ -169,7 +169,7 @@ describe('newsletters', () => {
   });
 
   describe("the account's subscriptions", () => {
-    it('with a Bearer token: 200 and active at once; GET and PUT set exactly the list; without a token 401', async () => {
+    it('with a Bearer token: 200 and active at once; GET and PUT set exactly the list; without a token 401; export and deletion follow', async () => {
       const a = await newsletter();
       const b = await newsletter();
       const user = await createUser(app.strapi);
@@ -187,6 +187,9 @@ describe('newsletters', () => {
         404,
         'Newsletter not found'
       );
+      // The account's export lists them.
+      const exported = await app.request().get('/api/cms-plugin-bag/auth/me/export').set('Authorization', `Bearer ${jwt}`).expect(200);
+      expect(JSON.parse(exported.text).newsletters).toEqual([{ newsletter: b.slug, locale: 'en' }]);
       // The account deleted: its subscriptions go with it.
       await app.strapi.plugin('users-permissions').service('user').remove({ id: user.id });
       expect(await app.strapi.db.query(SUBSCRIBER).count({ where: { userId: user.id } })).toBe(0);

@@ -152,6 +152,3 @@ export const recipientCounts = async (strapi: Core.Strapi, sendIds: number[]): P
   }
   return out;
 };
-
-/** Sends of one article, for the edit view's side panel. */
-export const sendsOfArticle = (strapi: Core.Strapi, article: string): Promise<SendRow[]> => listSends(strapi, { article });

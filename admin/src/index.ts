@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useIntl } from 'react-intl';
-import { Discuss, Eye, Upload } from '@strapi/icons';
+import { Discuss, Eye, Mail, Upload } from '@strapi/icons';
+import { NewsletterPanel } from './components/newsletters/NewsletterPanel';
 import { EditPanel, PANEL_MODELS } from './components/places/EditPanel';
 import { PERMISSIONS } from './permissions';
 import { PLUGIN_ID } from './pluginId';
@@ -24,6 +25,14 @@ export default {
       intlLabel: { id: getTranslation('import.menu'), defaultMessage: 'Import' },
       permissions: PERMISSIONS.importContent,
       Component: () => import('./pages/ImportPage'),
+    });
+
+    app.addMenuLink({
+      to: `plugins/${PLUGIN_ID}-newsletters`,
+      icon: Mail,
+      intlLabel: { id: getTranslation('newsletters.menu'), defaultMessage: 'Newsletters' },
+      permissions: PERMISSIONS.newslettersSend,
+      Component: () => import('./pages/NewslettersPage'),
     });
 
     app.addSettingsLink('global', {
@@ -72,7 +81,16 @@ export default {
         }),
       };
     };
-    app.getPlugin('content-manager').apis.addEditViewSidePanel([CmsBagPanel]);
+    // "Send as newsletter" beside an article, for roles with Send newsletters (the panel shows nothing without newsletters).
+    const NewsletterSidePanel = ({ model, documentId, document }: { model: string; documentId?: string; document?: Record<string, unknown> }) => {
+      const { formatMessage } = useIntl();
+      if (PANEL_MODELS[model] !== 'article' || !documentId) return null;
+      return {
+        title: formatMessage({ id: getTranslation('newsletters.panel'), defaultMessage: 'Send as newsletter' }),
+        content: React.createElement(NewsletterPanel, { documentId, locale: typeof document?.locale === 'string' ? document.locale : undefined }),
+      };
+    };
+    app.getPlugin('content-manager').apis.addEditViewSidePanel([CmsBagPanel, NewsletterSidePanel]);
   },
 
   async registerTrads({ locales }: { locales: string[] }) {

@@ -7,6 +7,7 @@ export const PERMISSIONS = {
   settingsUpdate: action('settings.update'),
   commentsModerate: action('comments.moderate'),
   importContent: action('import.content'),
+  newslettersSend: action('newsletters.send'),
   /** Reading articles in the Content Manager: the "Most read" widget lists them. */
   articlesRead: [{ action: 'plugin::content-manager.explorer.read', subject: `plugin::${PLUGIN_ID}.article` }],
   /**

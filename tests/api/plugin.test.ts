@@ -12,6 +12,7 @@ const CONTENT_TYPES = {
   page: { draftAndPublish: true, attributes: ['title', 'slug', 'content', 'cover', 'seoTitle', 'seoKeywords', 'seoDescription', 'views'] },
   banner: { draftAndPublish: true, attributes: ['title', 'subtitle', 'image', 'link', 'order', 'group', 'isVisible'] },
   redirect: { draftAndPublish: true, attributes: ['from', 'to', 'statusCode'] },
+  newsletter: { draftAndPublish: false, attributes: ['name', 'slug', 'description', 'categories', 'sendOnPublish'] },
 } as const;
 
 /** The internal tables (server/src/models): database models, not content types. */
@@ -31,6 +32,9 @@ const INTERNAL = [
   'sign-in-device',
   'mfa-factor',
   'mfa-recovery-code',
+  'newsletter-recipient',
+  'newsletter-send',
+  'newsletter-subscriber',
   'mfa-challenge',
   'passkey',
   'webauthn-challenge',

@@ -19,6 +19,8 @@ export interface Instance {
   /** Everything the process wrote to stdout/stderr, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL: the process dies where it is, nothing of its shutdown runs (a crash). */
+  kill: () => Promise<void>;
 }
 
 export interface InstanceOptions {
@@ -92,6 +94,11 @@ export async function startInstance({ name, databaseName, config, env, timeoutMs
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -46,6 +46,13 @@ export interface TestSmtp {
   stop: () => Promise<void>;
   start: () => Promise<void>;
   refuse: (on: boolean) => void;
+  /**
+   * `hold()`: mails are read but not answered (the server has not accepted them yet) until `release()`; `held()` is
+   * how many wait. A test can act while a sender waits on the server (e.g. between two batches of a newsletter send).
+   */
+  hold: () => void;
+  release: () => void;
+  held: () => number;
 }
 
 const addresses = (parsed: ParsedMail): string[] => {
@@ -59,6 +66,10 @@ export async function startSmtp(): Promise<TestSmtp> {
   let server: SMTPServer | undefined;
   let port = 0;
   let refusing = false;
+  let gate: { promise: Promise<void>; open: () => void } | undefined;
+  let waiting = 0;
+  /** Sessions whose client went away: a held mail of theirs was never accepted, so it is not collected. */
+  const closed = new Set<string>();
 
   const listen = async () => {
     server = new SMTPServer({
@@ -69,14 +80,26 @@ export async function startSmtp(): Promise<TestSmtp> {
         if (!refusing) return callback();
         callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: Mailbox unavailable`), { responseCode: 550 }));
       },
-      onData(stream, _session, callback) {
+      onClose(session) {
+        closed.add(session.id);
+      },
+      onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
             const headers = Object.fromEntries(
               parsed.headerLines.map(({ key, line }) => [key.toLowerCase(), line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()])
             );
-            mails.push({ to: addresses(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '', headers });
-            callback();
+            const accept = () => {
+              mails.push({ to: addresses(parsed), subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '', headers });
+              callback();
+            };
+            if (!gate) return accept();
+            waiting += 1;
+            return gate.promise.then(() => {
+              waiting -= 1;
+              if (closed.has(session.id)) return callback(new Error('client went away'));
+              accept();
+            });
           })
           .catch(callback);
       },
@@ -133,5 +156,16 @@ export async function startSmtp(): Promise<TestSmtp> {
     refuse(on) {
       refusing = on;
     },
+    hold() {
+      if (gate) return;
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
+    },
+    release() {
+      gate?.open();
+      gate = undefined;
+    },
+    held: () => waiting,
   };
 }

@@ -6,8 +6,9 @@
  * permissions service applies them), refresh-token revocation on user changes (accounts/user-revocation.ts) and
  * access tokens with the host's sessions (accounts/session-revocation.ts), the owner's mail on a password change
  * (accounts/password-alerts.ts), the locale list's refresh, the comment webhook events (comments/events.ts), the
- * purge timer and the daily view counts' pruning (readers), the background rendering of older comments' HTML (comments/comment-html.ts), and the Content
- * Manager's configurations showing comments by their text (comments/comment-main-field.ts).
+ * purge timer and the daily view counts' pruning (readers), the background rendering of older comments' HTML
+ * (comments/comment-html.ts), the Content Manager's configurations showing comments by their text
+ * (comments/comment-main-field.ts), and the newsletters' delivery loop (newsletters/newsletters.bootstrap.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { defaultGrants, routes as contentApiRoutes } from '../routes/content-api';
@@ -19,6 +20,7 @@ import { countRoles } from '../platform/permissions.data';
 import { ensureRoomForViews } from '../features/content';
 import { startResponseCache } from '../features/cache';
 import { ensureSearchIndex } from '../features/search';
+import { startNewsletters } from '../features/newsletters';
 import { revokeTokensWithHostSessions, revokeTokensOnUserChanges, alertOnPasswordChanges } from '../features/accounts';
 
 /**
@@ -56,6 +58,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // Daily view counts past `views.retention` (docs/readers.md), on the purge's interval.
   getService(strapi, 'readers').start(getService(strapi, 'settings').file().rateLimit.purgeInterval);
   startCommentHtmlBackfill(strapi);
+  startNewsletters(strapi);
 };
 
 export default bootstrap;

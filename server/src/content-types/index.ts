@@ -8,6 +8,7 @@ import menuItem from './menu-item';
 import page from './page';
 import banner from './banner';
 import redirect from './redirect';
+import newsletter from './newsletter';
 
 export default {
   article,
@@ -19,4 +20,5 @@ export default {
   page,
   banner,
   redirect,
+  newsletter,
 };

@@ -28,6 +28,7 @@ import { feedsController as feed, sitemapController as sitemap } from '../featur
 import { readersController as readers } from '../features/readers';
 import { redirectsController as redirect } from '../features/redirects';
 import { searchController as search } from '../features/search';
+import { adminNewslettersController as adminNewsletter, newslettersController as newsletter } from '../features/newsletters';
 
 type Controllers = typeof controllers;
 
@@ -46,6 +47,7 @@ const controllers = {
   'admin-cache': adminCache,
   'admin-comment': adminComment,
   'admin-import': adminImport,
+  'admin-newsletter': adminNewsletter,
   'admin-places': adminPlaces,
   'admin-settings': adminSettings,
   article,
@@ -60,6 +62,7 @@ const controllers = {
   feed,
   menu,
   mfa,
+  newsletter,
   page,
   passkey,
   readers,

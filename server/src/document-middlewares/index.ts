@@ -15,6 +15,7 @@ import {
   commentStatus,
 } from '../features/comments';
 import { redirectRules, slugHistory } from '../features/redirects';
+import { newsletterOnPublish } from '../features/newsletters';
 
 export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Middleware.Middleware[] => [
   cacheInvalidation(strapi),
@@ -28,4 +29,5 @@ export const documentMiddlewares = (strapi: Core.Strapi): Modules.Documents.Midd
   commentNotifications(strapi),
   commentEvents(strapi),
   articleDelete(strapi),
+  newsletterOnPublish(strapi),
 ];

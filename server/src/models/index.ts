@@ -1,7 +1,8 @@
 /**
  * The plugin's internal tables: refresh tokens, captchas and e-mail codes, rate-limit counters, second factors,
  * passkeys and their challenges, comment likes, reports, threads, follows and unsubscribes, slug history, sign-in
- * devices, e-mail changes, the accounts' token epochs, imports with their items' source keys, and the daily view counts. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
+ * devices, e-mail changes, the accounts' token epochs, imports with their items' source keys, the daily view counts,
+ * and newsletter subscribers, sends and recipients. They are database models (`strapi.get('models')`), not content types, as Strapi keeps
  * its own internal tables (the settings store, webhooks, the Content Manager's history): read and written through
  * `strapi.db.query(uid)` only, unknown to the Content Manager, the Content-Type Builder, admin permissions, the
  * Document Service and GraphQL, so the host does none of its per-content-type work for them at start-up
@@ -24,6 +25,9 @@ import importSource from './import-source.json';
 import mfaChallenge from './mfa-challenge.json';
 import mfaFactor from './mfa-factor.json';
 import mfaRecoveryCode from './mfa-recovery-code.json';
+import newsletterRecipient from './newsletter-recipient.json';
+import newsletterSend from './newsletter-send.json';
+import newsletterSubscriber from './newsletter-subscriber.json';
 import passkey from './passkey.json';
 import rateLimit from './rate-limit.json';
 import refreshToken from './refresh-token.json';
@@ -52,6 +56,9 @@ const TABLES: Record<string, TableSchema> = {
   'mfa-challenge': mfaChallenge,
   'mfa-factor': mfaFactor,
   'mfa-recovery-code': mfaRecoveryCode,
+  'newsletter-recipient': newsletterRecipient,
+  'newsletter-send': newsletterSend,
+  'newsletter-subscriber': newsletterSubscriber,
   passkey,
   'rate-limit': rateLimit,
   'refresh-token': refreshToken,

@@ -6,6 +6,7 @@ export const ADMIN_ACTIONS = {
   settingsUpdate: `plugin::${PLUGIN_ID}.settings.update`,
   commentsModerate: `plugin::${PLUGIN_ID}.comments.moderate`,
   importContent: `plugin::${PLUGIN_ID}.import.content`,
+  newslettersSend: `plugin::${PLUGIN_ID}.newsletters.send`,
 } as const;
 
 /** The Content Manager's read action: the plugin's places beside the editor ask it on the content type they show. */

@@ -31,6 +31,20 @@ export class ServiceUnavailableError extends Error {
 }
 Object.setPrototypeOf(ServiceUnavailableError.prototype, errors.HttpError.prototype);
 
+/** A 409 in the host's error shape (the host's own classes have none), made as ServiceUnavailableError is. */
+export class ConflictError extends Error {
+  readonly status = 409;
+  readonly statusCode = 409;
+  readonly expose = true;
+  readonly details = {};
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+Object.setPrototypeOf(ConflictError.prototype, errors.HttpError.prototype);
+
 /**
  * A 403 carrying `message`. Strapi's content-API authorize step wraps the rest of the route and turns any
  * ForbiddenError thrown there into a bare "Forbidden", except a PolicyError (a ForbiddenError subclass), which it

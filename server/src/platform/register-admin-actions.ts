@@ -10,5 +10,6 @@ export const registerAdminActions = async (strapi: Core.Strapi) => {
       { section: 'plugins', displayName: 'Update settings', uid: 'settings.update', subCategory: 'settings', pluginName: PLUGIN_ID },
       { section: 'plugins', displayName: 'Moderate comments', uid: 'comments.moderate', subCategory: 'comments', pluginName: PLUGIN_ID },
       { section: 'plugins', displayName: 'Import content', uid: 'import.content', subCategory: 'import', pluginName: PLUGIN_ID },
+      { section: 'plugins', displayName: 'Send newsletters', uid: 'newsletters.send', subCategory: 'newsletters', pluginName: PLUGIN_ID },
     ]);
 };

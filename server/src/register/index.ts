@@ -1,6 +1,6 @@
 /**
  * register(): what must be in place before Strapi mounts routes and serves requests, each step in its feature or the
- * platform: the internal tables' models (models/), server middlewares (platform/, comments/unsubscribe-token), Document
+ * platform: the internal tables' models (models/), server middlewares (platform/, comments/unsubscribe-token, newsletters/newsletter-token), Document
  * Service middlewares (document-middlewares/ lists them), the Content Manager's comment status
  * (comments/content-manager-comment-status.middleware.ts), the host's auth routes (accounts/host-auth-routes.ts),
  * the access tokens' check (accounts/access-tokens.register.ts) and GraphQL (features/graphql/).
@@ -15,6 +15,7 @@ import {
 import databaseUnavailable from '../platform/database-unavailable.middleware';
 import nulGuard from '../platform/nul-guard.middleware';
 import { internalModels } from '../models';
+import { newsletterTokenMiddleware as newsletterToken } from '../features/newsletters';
 import { checkAccessTokens, guardHostAuthRoutes } from '../features/accounts';
 import { PLUGIN_ID } from '../platform/plugin-id';
 import { uncheckedRoutes } from '../platform/request-check';
@@ -37,6 +38,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.server.use(databaseUnavailable({ strapi }));
   strapi.server.use(nulGuard({ strapi }));
   strapi.server.use(unsubscribeToken({ strapi }));
+  strapi.server.use(newsletterToken({ strapi }));
   for (const middleware of documentMiddlewares(strapi)) strapi.documents.use(middleware);
   registerContentManagerCommentStatus(strapi);
   guardHostAuthRoutes(strapi);

@@ -49,6 +49,11 @@ import rateLimit from '../platform/rate-limit';
 import { readersService as readers } from '../features/readers';
 import { redirectsService as redirects } from '../features/redirects';
 import { searchService as search } from '../features/search';
+import {
+  newsletterDeliveryService as newsletterDelivery,
+  newsletterSendsService as newsletterSends,
+  newsletterSubscriptionsService as newsletterSubscriptions,
+} from '../features/newsletters';
 import settings from '../platform/settings';
 
 export default {
@@ -79,6 +84,9 @@ export default {
   locales,
   menus,
   mfa,
+  'newsletter-delivery': newsletterDelivery,
+  'newsletter-sends': newsletterSends,
+  'newsletter-subscriptions': newsletterSubscriptions,
   passkeys,
   'password-reset': passwordReset,
   readers,

@@ -48,6 +48,7 @@ const accountExport = ({ strapi }: { strapi: Core.Strapi }) => ({
         return rest;
       }),
       subscriptions: await getService(strapi, 'comment-followers').followedBy(user.id),
+      newsletters: await getService(strapi, 'newsletter-subscriptions').exportOf(user.id),
       mfa: await (async () => {
         const { totp, passkeys } = await getService(strapi, 'mfa').status(user.id);
         return { totp, passkeys: passkeys.map(({ name, createdAt }) => ({ name, createdAt })) };

@@ -34,6 +34,8 @@ export { default as followersService } from './followers';
 export { default as notificationsService } from './notifications';
 export { escapeHtml } from './notifications';
 export { sanitizeRichHtml } from './markdown';
+/** The comments' Markdown renderer and sanitizer, which newsletter mails render articles with. */
+export { renderCommentMarkdown } from './markdown';
 /** The create request's fields (GraphQL's comment input is written from them). */
 export { commentInput } from './comments.shapes';
 export { default as reactionsService } from './reactions';

@@ -4,5 +4,6 @@ import { adminCommentsRoutes as comments } from '../../features/comments';
 import { adminPlacesRoutes as places } from '../../features/admin-places';
 import { settingsRoutes as settings } from '../../features/settings';
 import { importsRoutes as imports } from '../../features/import';
+import { adminNewslettersRoutes as newsletters } from '../../features/newsletters';
 
-export const routes = [...settings, ...comments, ...cache, ...places, ...imports];
+export const routes = [...settings, ...comments, ...cache, ...places, ...imports, ...newsletters];

@@ -16,6 +16,7 @@ import { contentRoutes as content } from '../../features/content';
 import { cryptoRoutes } from '../../features/crypto';
 import { feedsRoutes as feeds } from '../../features/discovery';
 import { readersRoutes as readers } from '../../features/readers';
+import { newslettersRoutes as newsletters } from '../../features/newsletters';
 import { searchRoutes as search } from '../../features/search';
 
 const modules: RouteModule[] = [
@@ -33,6 +34,7 @@ const modules: RouteModule[] = [
   commentUnsubscribe,
   feeds,
   search,
+  newsletters,
 ];
 
 export const routes = modules.flatMap((module) => module.routes);

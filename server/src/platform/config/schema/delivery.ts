@@ -66,6 +66,19 @@ export const deliverySections = {
     maxRootFields: z.number().int().min(1).max(1000).default(20),
     maxCost: z.number().int().min(1).default(20000),
   }),
+  /** Newsletters (docs/newsletters.md): subscriptions, sends, their delivery in batches claimed in the database. */
+  newsletters: section({
+    /** Off: the newsletter routes answer 404 `Newsletters are disabled` and nothing is sent. */
+    enabled: z.boolean().default(true),
+    /** A subscription by e-mail address alone waits for the link mailed to it. */
+    doubleOptIn: z.boolean().default(true),
+    /** How long the confirmation link works. */
+    confirmWindow: duration('2d'),
+    /** Recipients one instance claims at a time. */
+    batchSize: z.number().int().min(1).max(1000).default(100),
+    /** Sender of newsletter mails; unset: the e-mail plugin's default sender. */
+    from: z.string().min(1).optional(),
+  }),
   rateLimit: section({
     enabled: z.boolean().default(true),
     login: limit('1m', 10),

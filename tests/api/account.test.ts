@@ -480,7 +480,7 @@ describe('the account, self-service', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="account-${user.documentId}.json"`);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       const data = JSON.parse(res.text ?? JSON.stringify(res.body));
-      expect(Object.keys(data).sort()).toEqual(['comments', 'exportedAt', 'likes', 'mfa', 'newsletters', 'reports', 'sessions', 'subscriptions', 'user']);
+      expect(Object.keys(data).sort()).toEqual(['comments', 'exportedAt', 'likes', 'mfa', 'reports', 'sessions', 'subscriptions', 'user']);
       expect(data.user).toMatchObject({ id: user.id, email: user.email });
       expect(data.comments).toEqual([
         expect.objectContaining({ content: 'exported', status: 'approved', ip: '10.8.8.8', userAgent: 'Comment-UA/1', article: { documentId: article.documentId, title: expect.any(String) } }),

@@ -189,7 +189,7 @@ describe('newsletters', () => {
       );
       // The account's export lists them.
       const exported = await app.request().get('/api/cms-plugin-bag/auth/me/export').set('Authorization', `Bearer ${jwt}`).expect(200);
-      expect(JSON.parse(exported.text).newsletters).toEqual([{ newsletter: b.slug, locale: 'en' }]);
+      expect(JSON.parse(exported.text).subscriptions).toEqual([{ newsletter: b.slug, locale: 'en' }]);
       // The account deleted: its subscriptions go with it.
       await app.strapi.plugin('users-permissions').service('user').remove({ id: user.id });
       expect(await app.strapi.db.query(SUBSCRIBER).count({ where: { userId: user.id } })).toBe(0);

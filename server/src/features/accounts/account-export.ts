@@ -47,8 +47,11 @@ const accountExport = ({ strapi }: { strapi: Core.Strapi }) => ({
         const { current: _current, ...rest } = sessionView(row, undefined);
         return rest;
       }),
-      subscriptions: await getService(strapi, 'comment-followers').followedBy(user.id),
-      newsletters: await getService(strapi, 'newsletter-subscriptions').exportOf(user.id),
+      // The threads the account follows, then its newsletters (docs/accounts.md#export).
+      subscriptions: [
+        ...(await getService(strapi, 'comment-followers').followedBy(user.id)),
+        ...(await getService(strapi, 'newsletter-subscriptions').exportOf(user.id)),
+      ],
       mfa: await (async () => {
         const { totp, passkeys } = await getService(strapi, 'mfa').status(user.id);
         return { totp, passkeys: passkeys.map(({ name, createdAt }) => ({ name, createdAt })) };

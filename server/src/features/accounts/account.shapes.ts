@@ -75,9 +75,13 @@ export const accountExport = lazyShape(() => z.object({
   likes: z.array(z.object({ comment: z.string().nullable(), createdAt: isoDate.nullable() })),
   reports: z.array(z.object({ comment: z.string().nullable(), reason: z.string(), details: z.string().nullable(), createdAt: isoDate.nullable() })),
   sessions: z.array(session.omit({ current: true })),
-  subscriptions: z.array(z.object({ article: z.object({ documentId: z.string(), title: z.string() }).nullable() })),
-  /** The account's newsletter subscriptions (docs/newsletters.md#the-accounts-subscriptions). */
-  newsletters: z.array(z.object({ newsletter: z.string(), locale: z.string() })),
+  /** Followed threads (`article`), then newsletters (`newsletter`, `locale`; docs/newsletters.md#the-accounts-subscriptions). */
+  subscriptions: z.array(
+    z.union([
+      z.object({ article: z.object({ documentId: z.string(), title: z.string() }).nullable() }),
+      z.object({ newsletter: z.string(), locale: z.string() }),
+    ]),
+  ),
   mfa: z.object({ totp: z.boolean(), passkeys: z.array(z.object({ name: z.string(), createdAt: isoDate })) }),
 }));
 

@@ -21,7 +21,8 @@ export const newsletterOnPublish =
     const before = typeof params.documentId === 'string' ? await countPublished(strapi, params.documentId) : 0;
     const result = await next();
     const documentId = typeof params.documentId === 'string' ? params.documentId : (result as { documentId?: unknown } | null)?.documentId;
-    if (before === 0 && typeof documentId === 'string') {
+    // Asked within the write, so that a site without such newsletters does nothing after the answer.
+    if (before === 0 && typeof documentId === 'string' && (await getService(strapi, 'newsletter-sends').sendsOnPublish())) {
       // After the answer: a send is queued off the editor's request; its failure is logged, never the publication's.
       setImmediate(() => {
         getService(strapi, 'newsletter-sends')

@@ -11,7 +11,7 @@ import { siteOf } from '../discovery';
 import { unsubscribeUrl } from './links';
 import { newsletterMail, renderArticle } from './mail';
 import { publishedVersions, articleExists, type PublishedArticle } from './articles.data';
-import { allNewsletters, newslettersByDocumentId, countSubscribers, type NewsletterRow } from './subscriptions.data';
+import { allNewsletters, countSendOnPublish, newslettersByDocumentId, countSubscribers, type NewsletterRow } from './subscriptions.data';
 import { fixRecipients, insertSend, listSends, moveSend, recipientCounts, sendById, type SendRow } from './sends.data';
 import { NOT_FOUND } from './subscriptions';
 
@@ -131,6 +131,11 @@ const newsletterSends = ({ strapi }: { strapi: Core.Strapi }) => {
      * An article's first publication: a send by every `sendOnPublish` newsletter whose categories hold the article's
      * (or that has none). Without `site.url` or with newsletters off nothing is queued (logged).
      */
+    /** Whether a first publication has anything to queue: a newsletter with `sendOnPublish`, newsletters on. */
+    async sendsOnPublish() {
+      return (await countSendOnPublish(strapi)) > 0 && (await config()).newsletters.enabled;
+    },
+
     async firstPublished(article: string) {
       const settings = await config();
       if (!settings.newsletters.enabled) return;

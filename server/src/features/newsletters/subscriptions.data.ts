@@ -51,6 +51,9 @@ export const allNewsletters = (strapi: Core.Strapi): Promise<NewsletterRow[]> =>
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
   }) as Promise<NewsletterRow[]>;
 
+/** Whether any newsletter sends on publication (one indexed count, asked on every first publication). */
+export const countSendOnPublish = (strapi: Core.Strapi): Promise<number> => strapi.db.query(NEWSLETTER).count({ where: { sendOnPublish: true } });
+
 export const subscriberByAddress = (strapi: Core.Strapi, newsletter: string, email: string): Promise<SubscriberRow | null> =>
   q(strapi).findOne({ where: { newsletter, email } }) as Promise<SubscriberRow | null>;
 

@@ -33,9 +33,12 @@ export function newslettersSection(client: CmsBagClient, s: Strings, locale: str
   });
 
   return async () => {
-    const [newsletters, mine] = await Promise.all([client.newsletters.list(), client.newsletters.mine()]);
-    const chosen = new Set(mine.map((subscription) => subscription.newsletter));
+    // No newsletter, or newsletters turned off (the list answers 404): the section stays hidden, no error.
+    const newsletters = await client.newsletters.list().catch(() => []);
+    section.hidden = true;
+    if (!newsletters.length) return;
+    const chosen = new Set((await client.newsletters.mine()).map((subscription) => subscription.newsletter));
     newsletterChoices(list, newsletters, 'account-newsletter', (slug) => chosen.has(slug));
-    section.hidden = newsletters.length === 0;
+    section.hidden = false;
   };
 }

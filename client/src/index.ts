@@ -11,6 +11,7 @@ import { authCalls } from './auth';
 import { commentCalls } from './comments';
 import { contentCalls } from './content';
 import { discoveryCalls } from './discovery';
+import { newsletterCalls } from './newsletters';
 import { createSession, type ClientOptions } from './session';
 
 export { solvePow, type PowChallenge, type SolvePowOptions } from './pow';
@@ -44,6 +45,7 @@ export type {
   Redirect,
   Tag,
 } from './content';
+export type { Newsletter, NewsletterSubscription, SubscribeInput } from './newsletters';
 export type { FeedFormat, FeedOptions, SearchHit, SearchOptions, SearchResult } from './discovery';
 export type { CommentInput, CommentNode, CreatedComment, EditedComment, MyComment, ReportInput, Subscription, ThreadMeta, ThreadReply, ThreadRoot, ThreadSort } from './comments';
 
@@ -62,6 +64,7 @@ export function createClient(options: ClientOptions = {}) {
     ...contentCalls(session),
     ...discoveryCalls(session),
     comments: commentCalls(session),
+    newsletters: newsletterCalls(session),
   };
 }
 

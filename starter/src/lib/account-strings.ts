@@ -23,6 +23,7 @@ export const ACCOUNT_STRINGS = {
     renamed: 'The passkey is now called “{name}”.', removed: 'The passkey “{name}” was removed.', added: 'added', lastUsed: 'last used', never: 'never used',
     orCode: 'No password? E-mail me a code instead', passkeyCodeSent: 'A code was sent to your address. Type it instead of the password.', passkeySignIn: 'Use a passkey', sendLoginCode: 'E-mail me a sign-in code', newEmailCode: 'Code sent to the new address',
     signedOut: 'You are signed out.', loading: 'Loading…',
+    newsletters: 'Newsletters', newslettersHelp: 'New articles by e-mail, at your account’s address, in this language.', saveNewsletters: 'Save my newsletters', newslettersSaved: 'Your newsletters were saved.', newslettersSavedNone: 'You no longer get any newsletter.',
     errors: {
       credentials: 'The username or the password is wrong.', captcha: 'Type the characters shown in the image.', tooMany: 'Too many attempts. Wait a few minutes and try again.',
       code: 'That code is wrong or has expired.', password: 'The password is wrong.', taken: 'That username or e-mail is already used.', invalid: 'Check the fields and try again.',
@@ -56,6 +57,7 @@ export const ACCOUNT_STRINGS = {
     renamed: 'La clé d’accès s’appelle maintenant « {name} ».', removed: 'La clé d’accès « {name} » a été supprimée.', added: 'ajoutée le', lastUsed: 'utilisée le', never: 'jamais utilisée',
     orCode: 'Pas de mot de passe ? M’envoyer un code', passkeyCodeSent: 'Un code a été envoyé à votre adresse. Tapez-le à la place du mot de passe.', passkeySignIn: 'Utiliser une clé d’accès', sendLoginCode: 'M’envoyer un code de connexion', newEmailCode: 'Code envoyé à la nouvelle adresse',
     signedOut: 'Vous êtes déconnecté.', loading: 'Chargement…',
+    newsletters: 'Lettres d’information', newslettersHelp: 'Les nouveaux articles par e-mail, à l’adresse de votre compte, dans cette langue.', saveNewsletters: 'Enregistrer mes lettres', newslettersSaved: 'Vos lettres d’information ont été enregistrées.', newslettersSavedNone: 'Vous ne recevez plus aucune lettre d’information.',
     errors: {
       credentials: 'Le nom d’utilisateur ou le mot de passe est incorrect.', captcha: 'Tapez les caractères de l’image.', tooMany: 'Trop de tentatives. Attendez quelques minutes puis réessayez.',
       code: 'Ce code est incorrect ou a expiré.', password: 'Le mot de passe est incorrect.', taken: 'Ce nom d’utilisateur ou cet e-mail est déjà utilisé.', invalid: 'Vérifiez les champs puis réessayez.',

@@ -51,6 +51,12 @@ const en = {
   blogDescription: 'Every article, newest first.',
   homeDescription: 'News, technique and notes from the team.',
   categoryDescription: (title: string) => `Articles in ${title}.`,
+  newsletter: {
+    heading: 'Newsletters', help: 'New articles in your inbox. We send a link to confirm your address first.', email: 'Your e-mail address',
+    choose: 'Newsletters', subscribe: 'Subscribe', sending: 'Sending…', pickOne: 'Choose at least one newsletter.',
+    invalid: 'Check the e-mail address and try again.', tooMany: 'Too many attempts. Wait a few minutes and try again.',
+    network: 'The server could not be reached. Check your connection and try again.', unknown: 'Something went wrong. Please try again.',
+  },
   tagDescription: (title: string) => `Articles tagged ${title}.`,
 };
 export type Strings = typeof en;
@@ -103,6 +109,12 @@ const fr: Strings = {
   blogDescription: 'Tous les articles, du plus récent au plus ancien.',
   homeDescription: 'Actualités, technique et notes de l’équipe.',
   categoryDescription: (title) => `Articles de la catégorie ${title}.`,
+  newsletter: {
+    heading: 'Lettres d’information', help: 'Les nouveaux articles dans votre boîte. Nous envoyons d’abord un lien pour confirmer votre adresse.', email: 'Votre adresse e-mail',
+    choose: 'Lettres d’information', subscribe: 'S’abonner', sending: 'Envoi…', pickOne: 'Choisissez au moins une lettre.',
+    invalid: 'Vérifiez l’adresse e-mail et réessayez.', tooMany: 'Trop de tentatives. Attendez quelques minutes puis réessayez.',
+    network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.', unknown: 'Un problème est survenu. Veuillez réessayer.',
+  },
   tagDescription: (title) => `Articles avec l’étiquette ${title}.`,
 };
 

@@ -2,7 +2,7 @@
  * The account page (views/Account.astro): sign in and register with the captcha the server asks for now (an image, a
  * proof of work solved in the browser, or for register the e-mailed code, the default: scripts/captcha.ts,
  * docs/accounts.md) and the second factor when the account has one, sign in with an e-mailed code or a passkey, and signed in: sessions (end one, end the others),
- * the e-mail change, passkeys, export, deletion, sign out. Every server
+ * the e-mail change, passkeys, newsletters, export, deletion, sign out. Every server
  * error becomes a translated sentence in the alert line; focus moves to what appeared.
  */
 import { browserClient, errorMessage, errorStatus } from './api';
@@ -10,6 +10,7 @@ import { securitySection } from './security';
 import { codeLogin } from './code-login';
 import { emailSection } from './email-change';
 import { passkeysSection } from './passkeys';
+import { newslettersSection } from './account-newsletters';
 import { captchaKinds, choose, imageCaptcha, powAnswer, type Choice } from './captcha';
 
 type Strings = Record<string, string> & { errors: Record<string, string> };
@@ -69,6 +70,7 @@ export async function accountPage(root: HTMLElement) {
   const refreshSecurity = securitySection(client, s, (error) => fail(error), (text) => say(text));
   const refreshPasskeys = passkeysSection(client, s, locale, (error) => fail(error), (text) => say(text));
   const showEmail = emailSection(client, s, (error) => fail(error), (text) => say(text));
+  const refreshNewsletters = newslettersSection(client, s, locale, (error) => fail(error), (text) => say(text));
 
   const showSessions = async () => {
     const sessions = await client.sessions();
@@ -116,7 +118,7 @@ export async function accountPage(root: HTMLElement) {
         $('who').tabIndex = -1;
         $('who').focus();
       }
-      await Promise.all([showSessions(), refreshSecurity(), refreshPasskeys()]).catch(fail);
+      await Promise.all([showSessions(), refreshSecurity(), refreshPasskeys(), refreshNewsletters()]).catch(fail);
     } else {
       status.textContent = '';
       if (focus) $('login-identifier').focus();

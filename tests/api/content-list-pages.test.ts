@@ -98,7 +98,8 @@ describe('article list pages past the middle, and the kept total', () => {
   });
 
   it('counts a list without filters once per content version, and follows a publish, an unpublish, a delete and a Query Engine write', async () => {
-    const countsIn = (seen: { sql: string }[]) => seen.filter((s) => /count\(/i.test(s.sql)).length;
+    // The list's total (its articles counted); the page's comment counts (`commentCount`) are another statement.
+    const countsIn = (seen: { sql: string }[]) => seen.filter((s) => /count\(/i.test(s.sql) && !/bag_comments/.test(s.sql)).length;
     const total = async () => {
       const { body, seen } = await statementsOf('/articles?pagination[pageSize]=2');
       return { total: body.meta.pagination.total as number, counts: countsIn(seen) };

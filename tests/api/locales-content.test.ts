@@ -25,7 +25,7 @@ const UNKNOWN = { status: 400, name: 'ValidationError', message: 'Unknown locale
 
 const ARTICLE_QUERY = `query Article($slug: String!, $locale: String) {
   bagArticle(slug: $slug, locale: $locale) {
-    id documentId title slug summary content isTop views locale localizations { locale slug } createdAt updatedAt publishedAt
+    id documentId title slug summary content isTop views commentCount locale localizations { locale slug } createdAt updatedAt publishedAt
     category { id documentId title slug description locale createdAt updatedAt publishedAt }
     tags { id documentId title slug description locale createdAt updatedAt publishedAt }
     author { id documentId username }

@@ -45,7 +45,7 @@ describe('readers in the admin, in a browser', () => {
     try {
       await page.goto(`${app.url}/admin/content-manager/collection-types/${ARTICLE}/${article.documentId}?plugins[i18n][locale]=en`);
       const chart = page.locator('[data-panel="article"] [data-views-chart]');
-      await chart.getByText('47 views in 30 days').waitFor();
+      await chart.getByText('47 reads in 30 days').waitFor();
       const bars = chart.locator('rect[data-day]');
       expect(await bars.count()).toBe(30);
       const counts = await bars.evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('data-count'))));

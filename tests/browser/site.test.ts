@@ -66,7 +66,7 @@ describe('the example site in a browser', () => {
       });
     }
 
-    const page = await newPage(browser);
+    const page = await newPage(browser, { reader: true });
     await open(page);
     expect(await page.locator('#menu a').allTextContents()).toEqual(['About']);
     expect(await page.locator('#banners li').allTextContents()).toEqual(['WelcomeA demo site', 'Second banner']);
@@ -116,7 +116,7 @@ describe('the example site in a browser', () => {
     await app.strapi.documents(ARTICLE as never).publish({ documentId: whales.documentId, locale: 'fr' } as never);
     await app.strapi.db.query(ARTICLE as never).updateMany({ where: { documentId: whales.documentId, locale: 'en' }, data: { views: 41 } });
 
-    const page = await newPage(browser);
+    const page = await newPage(browser, { reader: true });
     page.on('dialog', (dialog) => dialog.accept());
     await logIn(page);
     await open(page, '?article=whales');
@@ -211,7 +211,7 @@ describe('the example site in a browser', () => {
   });
 
   it('reaches the account view from the navigation: log in, sessions, export of the data', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, { reader: true });
     await open(page);
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Account' }).click();
     await page.getByLabel('Username or e-mail').fill(user.email);
@@ -240,7 +240,7 @@ describe('the example site in a browser', () => {
     await app.strapi.documents(ARTICLE as never).update({ documentId: moved.documentId, data: { slug: 'moved-after' } } as never);
     await app.strapi.documents(ARTICLE as never).publish({ documentId: moved.documentId } as never);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser, { reader: true });
     await open(page, '?article=moved-before');
     await page.getByRole('heading', { name: 'A moved article' }).waitFor();
     expect(new URL(page.url()).search).toBe('?article=moved-after');

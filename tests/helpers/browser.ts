@@ -41,9 +41,16 @@ export async function startWithBrowser(start: () => Promise<TestApp>): Promise<[
   throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
 }
 
-/** A page in a fresh context; console errors are collected for the failure message. */
-export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: options.locale ?? 'en-US' });
+/** A desktop browser's User-Agent: a reader (headless Chromium's own names it a crawler, whose reads count no view). */
+export const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** A page in a fresh context; console errors are collected for the failure message. `reader`: a reader's User-Agent. */
+export async function newPage(browser: Browser, options: { locale?: string; reader?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: options.locale ?? 'en-US',
+    ...(options.reader ? { userAgent: READER_AGENT } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   return page;

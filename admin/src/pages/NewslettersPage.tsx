@@ -21,6 +21,19 @@ const percent = (send: Send) => (send.total === 0 ? 100 : Math.round(((send.sent
 const NewslettersPage = () => {
   const { formatMessage, formatDate } = useIntl();
   const t = (id: string, defaultMessage: string, values?: Record<string, string | number>) => formatMessage({ id: getTranslation(id), defaultMessage }, values);
+  const statusText = (status: string) =>
+    ({
+      queued: t('newsletters.status.queued', 'Queued'),
+      sending: t('newsletters.status.sending', 'Sending'),
+      done: t('newsletters.status.done', 'Done'),
+      cancelled: t('newsletters.status.cancelled', 'Cancelled'),
+    })[status] ?? status;
+  const stateText = (state: string) =>
+    ({
+      pending: t('newsletters.state.pending', 'Waiting for confirmation'),
+      active: t('newsletters.state.active', 'Active'),
+      unsubscribed: t('newsletters.state.unsubscribed', 'Unsubscribed'),
+    })[state] ?? state;
   const { get, post } = useFetchClient();
   const { toggleNotification } = useNotification();
   const { formatAPIError } = useAPIErrorHandler();
@@ -89,12 +102,12 @@ const NewslettersPage = () => {
                       <Tr key={send.id} data-send={send.id} data-status={send.status}>
                         <Td><Typography>{send.article.title ?? send.article.documentId}</Typography></Td>
                         <Td><Typography>{send.newsletter.name ?? send.newsletter.documentId}</Typography></Td>
-                        <Td><Typography>{t(`newsletters.status.${send.status}`, send.status)}</Typography></Td>
+                        <Td><Typography>{statusText(send.status)}</Typography></Td>
                         <Td>
                           <Flex gap={2}>
                             <ProgressBar value={percent(send)} size="S" aria-label={t('newsletters.progress', 'Progress')} />
                             <Typography data-progress>
-                              {t('newsletters.count', '{sent} of {total} sent, {failed} failed', { sent: send.sent, total: send.total, failed: send.failed })}
+                              {t('newsletters.count', '{sent} of {total, plural, one {#} other {#}} sent, {failed} failed', { sent: send.sent, total: send.total, failed: send.failed })}
                             </Typography>
                           </Flex>
                         </Td>
@@ -131,7 +144,7 @@ const NewslettersPage = () => {
                       <Tr key={`${n.documentId}-${i}`}>
                         <Td><Typography>{i === 0 ? n.name : ''}</Typography></Td>
                         <Td><Typography>{row?.locale ?? '–'}</Typography></Td>
-                        <Td><Typography>{row ? t(`newsletters.state.${row.state}`, row.state) : '–'}</Typography></Td>
+                        <Td><Typography>{row ? stateText(row.state) : '–'}</Typography></Td>
                         <Td><Typography>{row?.count ?? 0}</Typography></Td>
                       </Tr>
                     ))

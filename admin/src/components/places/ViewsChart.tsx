@@ -52,7 +52,7 @@ export const DailyBars = ({ daily }: { daily: DailyViews[] }) => {
         {t('panel.chart.title', 'Last 30 days')}
       </Typography>
       <Typography variant="pi" textColor="neutral700" data-chart-total>
-        {t('panel.chart.total', '{count, plural, one {# view in 30 days} other {# views in 30 days}}', { count: sum })}
+        {t('panel.chart.total', '{count, plural, one {# read in 30 days} other {# reads in 30 days}}', { count: sum })}
       </Typography>
       <svg
         role="img"

@@ -30,13 +30,11 @@ export const popularQuery = lazyShape(() => ({
 }));
 export const popularRequest = declareRequest({ query: popularQuery }, { first: true });
 
-export const relatedRequest = declareRequest(
-  {
-    params: { slug: z.string() },
-    query: { limit: queryInteger({ max: MAX_RELATED, fallback: 5, message: `limit must be an integer from 1 to ${MAX_RELATED}` }), ...localeQuery },
-  },
-  { first: true },
-);
+export const relatedQuery = lazyShape(() => ({
+  limit: queryInteger({ max: MAX_RELATED, fallback: 5, message: `limit must be an integer from 1 to ${MAX_RELATED}` }),
+  ...localeQuery,
+}));
+export const relatedRequest = declareRequest({ params: { slug: z.string() }, query: relatedQuery }, { first: true });
 
 export const popularList = lazyShape(() => z.object({ data: z.array(article.extend({ periodViews: z.number().int() })) }));
 export const relatedList = lazyShape(() => z.object({ data: z.array(article) }));

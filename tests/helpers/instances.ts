@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'child_process';
 import path from 'path';
 import request from 'supertest';
-import { PLAYGROUND, setupStrapi, sharedSecrets, type TestApp } from './strapi';
+import { PLAYGROUND, asFrontEnd, setupStrapi, sharedSecrets, type TestApp } from './strapi';
 import { playgroundProcessEnv } from './template';
 
 export interface Instance {
@@ -76,7 +76,8 @@ export async function startInstance({ name, databaseName, config, env, timeoutMs
   return {
     name,
     port,
-    request: () => request(`http://127.0.0.1:${port}`),
+    // Says `node`, as the single-instance helper's requests do (a detail read without a User-Agent counts no view).
+    request: () => asFrontEnd(request(`http://127.0.0.1:${port}`)),
     nextCaptchaText: () =>
       new Promise<string>((resolve, reject) => {
         const ready = captchaTexts.shift();

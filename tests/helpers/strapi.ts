@@ -130,7 +130,7 @@ export async function setupStrapi(options: SetupOptions = {}): Promise<TestApp> 
  * request says `node`, as a server-rendered front end's fetch does; a test's own `.set('User-Agent', …)` wins.
  */
 export const TEST_USER_AGENT = 'node';
-const asFrontEnd = <Agent extends object>(agent: Agent): Agent => {
+export const asFrontEnd = <Agent extends object>(agent: Agent): Agent => {
   for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']) {
     const original = (agent as Record<string, (...args: unknown[]) => { set(name: string, value: string): unknown }>)[method];
     if (typeof original !== 'function') continue;

@@ -7,6 +7,7 @@ import http from 'http';
 import { COMMENT, adminTokenWithRole, createArticle, seedComments } from '../helpers/comments';
 import { adminToken, createDocument, createUser, jwtFor, setPermission } from '../helpers/fixtures';
 import { EXTRA_LOCALES, addLocales } from '../helpers/locales';
+import { forRequests } from '../helpers/statements';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const ARTICLE = `${PLUGIN}.article`;
@@ -155,7 +156,7 @@ describe('response cache (cache on, Cache-Control configured)', () => {
     // The first hit after a clear reads the Public role's actions (a Query Engine call, once per permissions version).
     const list = await get('/articles?filters[slug][$eq]=prepared-views').expect(200);
     const built: string[] = [];
-    const listener = (query: { sql: string }) => built.push(query.sql);
+    const listener = forRequests((query: { sql: string }) => built.push(query.sql));
     app.strapi.db.connection.on('query', listener);
     try {
       await get('/articles?filters[slug][$eq]=prepared-views').expect(200);

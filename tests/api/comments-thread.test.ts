@@ -6,6 +6,7 @@
 import { createClient, memoryStorage } from 'cms-plugin-bag/client';
 import { adminToken, createUser, jwtFor } from '../helpers/fixtures';
 import { COMMENT, createArticle, seedComments } from '../helpers/comments';
+import { forRequests } from '../helpers/statements';
 import { setupStrapi, type TestApp } from '../helpers/strapi';
 
 const UA = 'ThreadTestBrowser/1.0 (thread-ua-marker)';
@@ -440,7 +441,7 @@ describe('paged comment threads', () => {
       expect(busyIds).toHaveLength(8);
 
       const statements: string[] = [];
-      const listener = (query: { sql: string }) => statements.push(query.sql);
+      const listener = forRequests((query: { sql: string }) => statements.push(query.sql));
       app.strapi.db.connection.on('query', listener);
       let res;
       try {

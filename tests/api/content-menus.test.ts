@@ -1,4 +1,5 @@
 import { insertMenuItems } from '../helpers/menus';
+import { forRequests } from '../helpers/statements';
 import { PLUGIN, setupStrapi, withOutputSanitizer, type TestApp } from '../helpers/strapi';
 
 const MENU = `${PLUGIN}.menu`;
@@ -194,9 +195,9 @@ describe('GET /api/bag/menus/:slug', () => {
     await bulkItems(large, 'large-', 500, false);
     const countQueries = async (slug: string) => {
       let queries = 0;
-      const onQuery = () => {
+      const onQuery = forRequests(() => {
         queries += 1;
-      };
+      });
       app.strapi.db.connection.on('query', onQuery);
       try {
         const res = await get(`/menus/${slug}`).expect(200);

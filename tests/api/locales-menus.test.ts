@@ -7,6 +7,7 @@
 import { graphql, type GraphqlResponse } from '../helpers/graphql';
 import { addLocales, EXTRA_LOCALES } from '../helpers/locales';
 import { insertMenuItems } from '../helpers/menus';
+import { forRequests } from '../helpers/statements';
 import { PLUGIN, setupStrapi, type TestApp } from '../helpers/strapi';
 
 const MENU = `${PLUGIN}.menu`;
@@ -196,9 +197,9 @@ describe('menus per locale', () => {
       await insertMenuItems(app.strapi, large, 'grand-', 500, true, 'fr');
       const countQueries = async (slug: string) => {
         let queries = 0;
-        const onQuery = () => {
+        const onQuery = forRequests(() => {
           queries += 1;
-        };
+        });
         app.strapi.db.connection.on('query', onQuery);
         try {
           const res = await get(`/menus/${slug}?locale=fr`).expect(200);

@@ -8,12 +8,16 @@ module.exports = {
   // sanitizer's parser packages are ES modules only (Node loads them with require(esm), Jest's loader does not).
   transformIgnorePatterns: ['^(?!.*/node_modules/sanitize-html/node_modules/).*/node_modules/', '<rootDir>/dist/', '<rootDir>/playground/dist/'],
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/server/src/**/*.test.ts'],
-  // tests/multi runs several Strapi processes on one PostgreSQL database: collected only on PostgreSQL runs.
+  // tests/multi runs several Strapi processes on one PostgreSQL database: collected only on PostgreSQL runs. The front
+  // ends' browser files (the starter, the playground's example pages) run on SQLite only: everything they do goes
+  // through the plugin's REST routes, which tests/api runs on both databases (docs/testing.md#browser-tests).
   testPathIgnorePatterns: [
     '/node_modules/',
     '<rootDir>/playground/',
     '<rootDir>/dist/',
-    ...(process.env.DATABASE_CLIENT === 'postgres' ? [] : ['<rootDir>/tests/multi/']),
+    ...(process.env.DATABASE_CLIENT === 'postgres'
+      ? ['<rootDir>/tests/browser/(starter|site|examples|account-page|mfa)[^/]*\\.test\\.ts$']
+      : ['<rootDir>/tests/multi/']),
   ],
   // Two test files at a time (CI's two cores): each boots its own Strapi on its own database (a copy of the run's
   // template, tests/helpers/template.ts) and listens on a port of its own; the one file that stops PostgreSQL stops a

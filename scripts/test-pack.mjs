@@ -3,6 +3,7 @@
  * Proves the published package works as a user installs it: `npm pack` (which builds first), a fresh Strapi 5.54
  * app outside this repository, `npm install ./cms-plugin-bag-*.tgz`, `config/plugins.js` with the plugin enabled and
  * nothing else, then boot it and check over HTTP that the plugin answers and its content types are in the admin.
+ * `--no-build` packs what `npm run build` left in dist/ (CI has just built it) instead of building again.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,21 +15,26 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-plugin-bag-pack-'));
 const app = path.join(work, 'app');
+const started = Date.now();
+/** A step's heading, with the seconds the test has taken so far. */
+const step = (what) => console.log(`==> [${Math.round((Date.now() - started) / 1000)}s] ${what}`);
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } });
 const write = (file, text) => {
   fs.mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
   fs.writeFileSync(path.join(app, file), text);
 };
 
-console.log(`==> npm pack into ${work}`);
-run('npm', ['pack', '--pack-destination', work], root);
+step(`npm pack into ${work}`);
+const noBuild = process.argv.includes('--no-build');
+if (noBuild && !fs.existsSync(path.join(root, 'dist', 'server', 'index.js'))) throw new Error('--no-build: run `npm run build` first');
+run('npm', ['pack', '--pack-destination', work, ...(noBuild ? ['--ignore-scripts'] : [])], root);
 const tarball = fs.readdirSync(work).find((f) => f.endsWith('.tgz'));
 const listing = execFileSync('tar', ['-tzf', path.join(work, tarball)], { encoding: 'utf8' });
 for (const required of ['package/dist/server/index.js', 'package/dist/admin/index.mjs', 'package/bin/cms-plugin-bag.js', 'package/package.json']) {
   if (!listing.includes(required)) throw new Error(`${tarball} does not contain ${required}`);
 }
 
-console.log('==> a fresh Strapi 5.54 app');
+step('a fresh Strapi 5.54 app');
 const hostVersion = pkg.devDependencies['@strapi/strapi'];
 write(
   'package.json',
@@ -44,6 +50,8 @@ write(
         'react-dom': '18.3.1',
         'react-router-dom': '6.30.3',
         'styled-components': '6.1.19',
+        // As `npm install ./cms-plugin-bag-<version>.tgz` writes it, so one install resolves the host and the plugin.
+        'cms-plugin-bag': `file:../${tarball}`,
       },
       allowScripts: { 'better-sqlite3': true, esbuild: true },
     },
@@ -90,11 +98,10 @@ write(
 `
 );
 
-console.log('==> npm install the tarball');
+step('npm install the tarball');
 run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], app);
-run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, tarball)], app);
 
-console.log('==> the typed client\'s declarations resolve from the installed package');
+step('the typed client\'s declarations resolve from the installed package');
 write(
   'client-types.ts',
   `import { createClient, type Article, type SearchResult } from 'cms-plugin-bag/client';
@@ -123,10 +130,10 @@ for (const file of ['index.js', 'index.mjs']) {
 }
 console.log('ok - the client bundle has no zod in it');
 
-console.log('==> boot');
+step('boot');
 run('node', ['boot.js'], app);
 
-console.log('==> the command line in the app\'s folder: a dry run of WordPress\'s theme unit test export (docs/import.md)');
+step('the command line in the app\'s folder: a dry run of WordPress\'s theme unit test export (docs/import.md)');
 const fixture = path.join(root, 'tests', 'fixtures', 'import', 'themeunittestdata.wordpress.xml');
 const printed = execFileSync('npx', ['--no-install', 'cms-plugin-bag', 'import', fixture, '--dry-run'], { cwd: app, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
 if (!/^ {2}articles: 58$/m.test(printed) || !/^Done: /m.test(printed)) throw new Error(`npx cms-plugin-bag import printed:\n${printed}`);

@@ -33,6 +33,7 @@ describe('admin settings API', () => {
       auth: { refreshToken: { expiresIn: 30 * 86400 }, requireEncryptedPassword: false },
       comments: { autoApprove: false, moderation: { blockedWords: [], holdWords: [], maxLinks: 2, trustApproved: false } },
       account: { passwordless: { enabled: false }, deletion: { enabled: true }, signInAlerts: true, mfa: { enabled: true } },
+      newsletters: { enabled: true, doubleOptIn: true },
     });
     expect(res.body.data.defaults).toEqual(res.body.data.settings);
     expect(res.body.data.overrides).toEqual({});

@@ -269,14 +269,24 @@ describe('newsletters', () => {
       }
     });
 
-    it('newsletters.enabled off: the routes answer 404 Newsletters are disabled', async () => {
-      const file = settings().file();
-      const spy = jest.spyOn(settings(), 'get').mockImplementation(async () => ({ ...file, newsletters: { ...file.newsletters, enabled: false } }));
+    it('newsletters.enabled and doubleOptIn saved in Settings → CMS Bag apply at once: off, the routes answer 404 Newsletters are disabled; without double opt-in an address is active at once', async () => {
+      const saveSettings = (newsletters: Record<string, boolean>) =>
+        app.request().put('/cms-plugin-bag/settings').set('Authorization', `Bearer ${admin}`).send({ newsletters }).expect(200);
+      const letter = await newsletter();
       try {
+        const saved = await saveSettings({ enabled: false });
+        expect(saved.body.data.settings.newsletters).toEqual({ enabled: false, doubleOptIn: true });
         expectError(await app.request().get('/api/bag/newsletters'), 404, 'Newsletters are disabled');
-        expectError(await subscribe({ newsletters: ['x'], email: address() }), 404, 'Newsletters are disabled');
+        expectError(await subscribe({ newsletters: [letter.slug], email: address() }), 404, 'Newsletters are disabled');
+
+        await saveSettings({ enabled: true, doubleOptIn: false });
+        await app.request().get('/api/bag/newsletters').expect(200);
+        const email = address('at-once');
+        await subscribe({ newsletters: [letter.slug], email }).expect(202);
+        const counts = await adminGet(`/newsletters/${letter.documentId}/subscribers`).expect(200);
+        expect(counts.body.data).toEqual([{ locale: 'en', state: 'active', count: 1 }]);
       } finally {
-        spy.mockRestore();
+        await saveSettings({ enabled: true, doubleOptIn: true });
       }
     });
 

@@ -84,6 +84,27 @@ describe('admin panel in a browser', () => {
     }
   });
 
+  it('turns newsletters off on Settings → CMS Bag: the public newsletter routes answer 404 at once', async () => {
+    const page = await loggedIn();
+    try {
+      await page.goto(`${app.url}/admin/settings`);
+      await page.getByRole('link', { name: 'CMS Bag' }).click();
+      await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: 'Confirm subscriptions by e-mail' }).isChecked()).toBe(true);
+      const toggle = page.getByRole('checkbox', { name: 'Newsletters', exact: true });
+      expect(await toggle.isChecked()).toBe(true);
+      await toggle.click({ force: true });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Settings saved').waitFor();
+      expect((await app.strapi.plugin('cms-plugin-bag').service('settings').get()).newsletters).toEqual({ ...app.strapi.plugin('cms-plugin-bag').service('settings').file().newsletters, enabled: false });
+      const res = await app.request().get('/api/bag/newsletters').expect(404);
+      expect(res.body.error.message).toBe('Newsletters are disabled');
+    } finally {
+      await page.context().close();
+      await app.strapi.plugin('cms-plugin-bag').service('settings').update({ newsletters: { enabled: true } });
+    }
+  });
+
   it('approves a pending comment on the moderation page and it appears in the public tree', async () => {
     const author = await createUser(app.strapi);
     const article = await createDocument(app.strapi, `${PLUGIN}.article`, { title: 'Moderated article', slug: 'moderated-article' });

@@ -25,6 +25,8 @@ interface FormValues {
   accountDeletion: boolean;
   signInAlerts: boolean;
   mfa: boolean;
+  newsletters: boolean;
+  doubleOptIn: boolean;
   /** One word or phrase per line. */
   blockedWords: string;
   holdWords: string;
@@ -46,6 +48,8 @@ const toForm = (s: AdminSettings): FormValues => ({
   accountDeletion: s.account.deletion.enabled,
   signInAlerts: s.account.signInAlerts,
   mfa: s.account.mfa.enabled,
+  newsletters: s.newsletters.enabled,
+  doubleOptIn: s.newsletters.doubleOptIn,
   blockedWords: s.comments.moderation.blockedWords.join('\n'),
   holdWords: s.comments.moderation.holdWords.join('\n'),
   maxLinks: String(s.comments.moderation.maxLinks),
@@ -69,6 +73,7 @@ const toBody = (v: FormValues): SettingsBody => ({
     },
   },
   account: { passwordless: { enabled: v.passwordless }, deletion: { enabled: v.accountDeletion }, signInAlerts: v.signInAlerts, mfa: { enabled: v.mfa } },
+  newsletters: { enabled: v.newsletters, doubleOptIn: v.doubleOptIn },
 });
 
 const CAPTCHA_TYPES: CaptchaType[] = ['image', 'pow', 'email', 'any'];
@@ -253,6 +258,17 @@ const SettingsPage = () => {
                     <Field.Hint />
                   </Field.Root>
                 </Grid.Item>
+              </>
+            )}
+            {section(
+              t('settings.section.newsletters', 'Newsletters'),
+              <>
+                {toggle('newsletters', t('settings.newsletters.enabled', 'Newsletters'), t('settings.newsletters.enabled.hint', 'Off: readers cannot subscribe and nothing is sent'))}
+                {toggle(
+                  'doubleOptIn',
+                  t('settings.newsletters.doubleOptIn', 'Confirm subscriptions by e-mail'),
+                  t('settings.newsletters.doubleOptIn.hint', 'A subscription by address alone waits for the link mailed to it')
+                )}
               </>
             )}
             {section(

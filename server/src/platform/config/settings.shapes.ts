@@ -38,6 +38,7 @@ export const adminSettings = lazyShape(() => z.strictObject({
     signInAlerts: z.boolean(),
     mfa: z.strictObject({ enabled: z.boolean() }),
   }),
+  newsletters: z.strictObject({ enabled: z.boolean(), doubleOptIn: z.boolean() }),
 }));
 
 /** Only the given keys change (any other key is refused); a duration may be a number of seconds or a string such as '30d'. */
@@ -55,6 +56,7 @@ export const settingsBody = lazyShape(() => z
         mfa: z.strictObject({ enabled: z.boolean() }).partial(),
       })
       .partial(),
+    newsletters: z.strictObject({ enabled: z.boolean(), doubleOptIn: z.boolean() }).partial(),
   })
   .partial());
 

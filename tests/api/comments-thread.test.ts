@@ -422,6 +422,33 @@ describe('paged comment threads', () => {
     });
   });
 
+  describe('guests', () => {
+    it("a guest's comment kept from an import shows `author: { username }` with the guest's name, no id; taken back, none", async () => {
+      const article = await createArticle(app.strapi);
+      const ids = await seedComments(app.strapi, article.documentId, [
+        { content: 'a guest root', parentIndex: null },
+        { content: 'a guest reply', parentIndex: 0 },
+        { content: 'taken back', parentIndex: 0 },
+        { content: 'under it', parentIndex: 2 },
+      ]);
+      await setColumn(ids.slice(0, 3), { authorName: 'Guest Gary' });
+      await setColumn([ids[2]], { deleted: true, content: '' });
+      const [root, reply, gone] = (await rowsOf(ids.slice(0, 3))).sort((a: { id: number }, b: { id: number }) => a.id - b.id) as { documentId: string }[];
+      const byDocument = (nodes: Node[], documentId: string) => nodes.find((node) => node.documentId === documentId);
+
+      const tree = (await get(`/api/bag/articles/${article.documentId}/comments`).expect(200)).body.data as (Node & { children: Node[] })[];
+      expect(tree[0].author).toEqual({ username: 'Guest Gary' });
+      expect(byDocument(tree[0].children, reply.documentId)?.author).toEqual({ username: 'Guest Gary' });
+      expect(byDocument(tree[0].children, gone.documentId)?.author).toBeNull();
+
+      const page = (await rootsPage(article.documentId, { 'pagination[pageSize]': 5 }).expect(200)).body as Page;
+      expect(page.data.map((node) => [node.documentId, node.author])).toEqual([[root.documentId, { username: 'Guest Gary' }]]);
+      const replies = (await get(`/api/bag/comments/${root.documentId}/replies`).expect(200)).body.data as Node[];
+      expect(byDocument(replies, reply.documentId)?.author).toEqual({ username: 'Guest Gary' });
+      expect(byDocument(replies, gone.documentId)?.author).toBeNull();
+    });
+  });
+
   describe('counts', () => {
     it('counts visible comments per article in one SQL statement, keyed as given', async () => {
       const busy = await createArticle(app.strapi);

@@ -33,7 +33,8 @@ export function renderer(s: Strings, locale: string, closed: boolean, replyTo: (
     item.dataset.likes = String(node.likes);
     item.dataset.replyCount = String(node.replyCount);
     if (node.liked !== undefined) item.dataset.liked = String(node.liked);
-    if (node.author) item.dataset.authorId = String(node.author.id);
+    // A guest's name (kept from an import) has no account: no id.
+    if (node.author && 'id' in node.author) item.dataset.authorId = String(node.author.id);
     if (!node.deleted) item.dataset.content = node.content;
     const header = document.createElement('header');
     const strong = document.createElement('strong');

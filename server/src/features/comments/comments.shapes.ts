@@ -50,6 +50,11 @@ export const createdComment = lazyShape(() => z.object({
 }));
 export const createResponse = lazyShape(() => z.object({ data: createdComment }));
 
+/** A comment's author: a user, or a guest's name alone (a comment kept from an import; docs/import.md). */
+export const nodeAuthor = lazyShape(() =>
+  z.union([publicAuthor, z.object({ username: z.string() }).describe('A guest: the name given, no account.')])
+);
+
 /** A node of the approved tree: never the IP, the User-Agent, an e-mail or the status. */
 export const commentNode = lazyShape(() => z.object({
   id: z.number().int(),
@@ -57,7 +62,7 @@ export const commentNode = lazyShape(() => z.object({
   content: z.string(),
   createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
-  author: publicAuthor.nullable(),
+  author: nodeAuthor.nullable(),
   editedAt: z.iso.datetime().nullable().describe('When the author last edited it; null if never.'),
   pinned: z.boolean().describe('Pinned by a moderator (roots only; pinned roots come first).'),
   deleted: z.boolean().describe('Taken back by its author and kept for its replies: content and contentHtml are empty, author is null.'),
@@ -79,7 +84,7 @@ export const threadReply = lazyShape(() => z.object({
   createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   likes: z.number().int(),
-  author: publicAuthor.nullable(),
+  author: nodeAuthor.nullable(),
   editedAt: z.iso.datetime().nullable().describe('When the author last edited it; null if never.'),
   pinned: z.boolean().describe('Pinned by a moderator (roots only; pinned roots come first).'),
   deleted: z.boolean().describe('Taken back by its author and kept for its replies: content and contentHtml are empty, author is null.'),

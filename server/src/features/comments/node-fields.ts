@@ -20,6 +20,17 @@ export type TreeNodeFields = Omit<CommentTreeNode, 'children'>;
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
+/**
+ * A node's `author`: the user who wrote it, or, for a guest's comment kept from an import, `{ username }` with the
+ * name the guest gave (docs/import.md); null when taken back (deleted) or when nobody is known.
+ */
+export const nodeAuthor = (row: RawRow): TreeNodeFields['author'] => {
+  if (row.authorId !== null && row.authorId !== undefined) {
+    return { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) };
+  }
+  return present(row.authorName) && row.authorName !== '' && !row.deleted ? { username: String(row.authorName) } : null;
+};
+
 export const nodeFields = (row: RawRow, markdown: boolean): NodeFields => {
   const deleted = Boolean(row.deleted);
   return {
@@ -44,10 +55,7 @@ export const treeNode = (row: RawRow, markdown: boolean): TreeNodeFields => {
     content: String(row.content),
     createdAt: toIso(row.createdAt),
     isAdmin: Boolean(row.isAdmin),
-    author:
-      row.authorId === null || row.authorId === undefined
-        ? null
-        : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+    author: nodeAuthor(row),
     editedAt: present(row.editedAt) ? toIso(row.editedAt) : null,
     pinned: present(row.pinnedAt),
     deleted,

@@ -123,6 +123,7 @@ export const publicNodeColumns = (s: CommentSchema) => ({
   authorId: 'u.id',
   authorDocumentId: `u.${s.userColumn('documentId')}`,
   authorUsername: `u.${s.userColumn('username')}`,
+  authorName: `c.${s.commentColumn('authorName')}`,
 });
 
 /** `replyCount` of the comment aliased `c` as a column: its direct approved replies, no extra round trip. */

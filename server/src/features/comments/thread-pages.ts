@@ -9,7 +9,7 @@ import { toIso } from '../../platform/time';
 import type { RawRow } from './tables.data';
 import type { z } from 'zod/v4';
 import type { threadMeta, threadReply, threadRoot } from './comments.shapes';
-import { nodeFields, pinnedAtOf } from './node-fields';
+import { nodeAuthor, nodeFields, pinnedAtOf } from './node-fields';
 
 export type ThreadReply = z.infer<typeof threadReply>;
 export type ThreadRoot = z.infer<typeof threadRoot>;
@@ -41,10 +41,7 @@ export const threadPages = (strapi: Core.Strapi) => {
       createdAt: toIso(row.createdAt),
       isAdmin: Boolean(row.isAdmin),
       likes: Number(row.likes ?? 0),
-      author:
-        row.authorId === null || row.authorId === undefined
-          ? null
-          : { id: Number(row.authorId), documentId: String(row.authorDocumentId), username: String(row.authorUsername) },
+      author: nodeAuthor(row),
       editedAt: fields.editedAt,
       pinned: fields.pinned,
       deleted: fields.deleted,

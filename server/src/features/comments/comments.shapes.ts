@@ -50,9 +50,17 @@ export const createdComment = lazyShape(() => z.object({
 }));
 export const createResponse = lazyShape(() => z.object({ data: createdComment }));
 
-/** A comment's author: a user, or a guest's name alone (a comment kept from an import; docs/import.md). */
+/**
+ * A comment's author: a user (`id`, `documentId`, `username`), or a guest's name alone (`username`; a comment kept from
+ * an import, docs/import.md).
+ */
 export const nodeAuthor = lazyShape(() =>
-  z.union([publicAuthor, z.object({ username: z.string() }).describe('A guest: the name given, no account.')])
+  publicAuthor
+    .extend({
+      id: z.number().int().optional().describe("The user's id; absent for a guest."),
+      documentId: z.string().optional().describe("The user's documentId; absent for a guest."),
+    })
+    .describe("A comment's author: a user, or a guest's name alone (no id: a comment kept from an import).")
 );
 
 /** A node of the approved tree: never the IP, the User-Agent, an e-mail or the status. */

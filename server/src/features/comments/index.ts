@@ -25,7 +25,7 @@ export { default as commentUnsubscribeRoutes } from './comment-unsubscribe.route
 export { default as commentsController } from './comments.controller';
 export { default as commentsRoutes } from './comments.routes';
 export { default as commentsService } from './comments.service';
-export { createdComment, cursorPagination, documentRef, rootsPageResponse, threadMeta, threadReply, threadRoot } from './comments.shapes';
+export { createdComment, cursorPagination, documentRef, nodeAuthor, rootsPageResponse, threadMeta, threadReply, threadRoot } from './comments.shapes';
 export { parseIdentifier } from '../../platform/shapes/common';
 export { validateCommentBody } from './comments.shapes';
 export { registerContentManagerCommentStatus } from './content-manager-comment-status.middleware';

@@ -243,6 +243,33 @@ describe("the blog starter's account page (docs/starter.md)", () => {
       await page.context().close();
     });
 
+    it('signs in with a login captcha of e-mailed codes: the code goes to the address typed, a username is asked to be an address', async () => {
+      await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'email' } } });
+      const user = await createUser(app.strapi);
+      const page = await open(MOBILE);
+      const send = page.locator('#login-form').getByRole('button', { name: 'Send me a code' });
+      await send.waitFor();
+      expect(await page.locator('#login-captcha-image').isVisible()).toBe(false);
+      await page.getByLabel('Username or e-mail').fill(user.username);
+      await send.click();
+      await alert(page, 'Type your e-mail address (not your username) to get a code.');
+      expect(await focused(page)).toBe('login-identifier');
+
+      await page.getByLabel('Username or e-mail').fill(user.email);
+      await page.locator('#login-password').fill(user.password);
+      await send.click();
+      await status(page, 'A code was sent to your address. It is valid for a few minutes.');
+      expect(await focused(page)).toBe('login-code');
+      const code = await smtp.nextCode(user.email);
+      await page.locator('#login-form').getByLabel('Code from the e-mail').fill(code === '000000' ? '111111' : '000000');
+      await page.locator('#login-form').getByRole('button', { name: 'Sign in' }).click();
+      await alert(page, 'That code is wrong or has expired.');
+      await page.locator('#login-form').getByLabel('Code from the e-mail').fill(code);
+      await page.locator('#login-form').getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(`Signed in as ${user.username}`).waitFor();
+      await page.context().close();
+    });
+
     it('registers and signs in with a proof of work solved in the browser, nothing to read or type', async () => {
       await setSettings(app.strapi, { login: { captcha: { enabled: true, type: 'pow' } }, register: { captcha: { enabled: true, type: 'pow' } } });
       const page = await open(DESKTOP);

@@ -29,6 +29,7 @@ export const ACCOUNT_STRINGS = {
       code: 'That code is wrong or has expired.', password: 'The password is wrong.', taken: 'That username or e-mail is already used.', invalid: 'Check the fields and try again.',
       network: 'The server could not be reached. Check your connection and try again.', session: 'Your session has ended. Please sign in again.', unknown: 'Something went wrong. Please try again.',
       passwordRules: 'Choose a longer password (at least 8 characters).',
+      codeNeedsEmail: 'Type your e-mail address (not your username) to get a code.',
       passwordless: 'Signing in with an e-mailed code is not available on this site.', mfaRequired: 'Type the current code from your authenticator app as well.',
       passkeyCancelled: 'The passkey was not created: the request was cancelled or timed out.', passkeyExists: 'This device already holds a passkey for your account.',
       passkeyUnsupported: 'This browser cannot use passkeys.', passkeyFailed: 'The passkey could not be checked. Try again.', notFound: 'That passkey no longer exists.', sameEmail: 'That is already your address.',
@@ -59,6 +60,7 @@ export const ACCOUNT_STRINGS = {
     signedOut: 'Vous êtes déconnecté.', loading: 'Chargement…',
     newsletters: 'Lettres d’information', newslettersHelp: 'Les nouveaux articles par e-mail, à l’adresse de votre compte, dans cette langue.', saveNewsletters: 'Enregistrer mes lettres', newslettersSaved: 'Vos lettres d’information ont été enregistrées.', newslettersSavedNone: 'Vous ne recevez plus aucune lettre d’information.',
     errors: {
+      codeNeedsEmail: 'Tapez votre adresse e-mail (pas votre nom d’utilisateur) pour recevoir un code.',
       credentials: 'Le nom d’utilisateur ou le mot de passe est incorrect.', captcha: 'Tapez les caractères de l’image.', tooMany: 'Trop de tentatives. Attendez quelques minutes puis réessayez.',
       code: 'Ce code est incorrect ou a expiré.', password: 'Le mot de passe est incorrect.', taken: 'Ce nom d’utilisateur ou cet e-mail est déjà utilisé.', invalid: 'Vérifiez les champs puis réessayez.',
       network: 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.', session: 'Votre session a pris fin. Reconnectez-vous.', unknown: 'Un problème est survenu. Réessayez.',

@@ -138,11 +138,38 @@ export async function accountPage(root: HTMLElement) {
     await show(true);
   };
   codeLogin(client, s, (error) => fail(error, true), (text) => say(text), afterSignIn);
+  // A login captcha of e-mailed codes: the code goes to the address typed as the identifier (a username has none the
+  // page may know).
+  const loginByCode = () => {
+    $('login-captcha-image').hidden = true;
+    $('login-captcha-new').hidden = true;
+    $('login-send').hidden = false;
+    $('login-code-label').textContent = s.code;
+    const input = $<HTMLInputElement>('login-code');
+    Object.assign(input, { required: true, inputMode: 'numeric', autocomplete: 'one-time-code' });
+    $('login-captcha').hidden = false;
+  };
+  $('login-send').addEventListener('click', async () => {
+    const identifier = $<HTMLInputElement>('login-identifier');
+    if (!identifier.value.includes('@')) {
+      alert.textContent = s.errors.codeNeedsEmail;
+      identifier.focus();
+      return;
+    }
+    try {
+      await client.sendCode(identifier.value.trim(), 'login');
+      say(s.codeSent);
+      $('login-code').focus();
+    } catch (error) {
+      fail(error);
+    }
+  });
   form('login-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const f = event.currentTarget as HTMLFormElement;
+    const kind = (await kinds).login;
     try {
-      const captcha = await captchaFor((await kinds).login, loginImage);
+      const captcha = kind === 'email' ? { code: value(f, 'code') } : await captchaFor(kind, loginImage);
       const result = await client.login({ identifier: value(f, 'identifier'), password: value(f, 'password'), ...captcha } as never);
       if ('mfaRequired' in result && result.mfaRequired) {
         mfaToken = (result as { mfaToken: string }).mfaToken;
@@ -156,8 +183,8 @@ export async function accountPage(root: HTMLElement) {
     } catch (error) {
       // The captcha is on (or the last one was used up): a fresh image to read.
       // (An image shown is used up by any attempt: a fresh one either way.)
-      const asked = /captcha/i.test(fail(error));
-      if (asked || loginImage.shown()) await loginImage.show(asked).catch(() => undefined);
+      const asked = /captcha/i.test(fail(error, kind === 'email'));
+      if (kind !== 'email' && (asked || loginImage.shown())) await loginImage.show(asked).catch(() => undefined);
     }
   });
   form('mfa-form').addEventListener('submit', async (event) => {
@@ -205,6 +232,7 @@ export async function accountPage(root: HTMLElement) {
   // when the form is sent).
   void kinds.then(async ({ login, register }) => {
     if (login === 'image') await loginImage.show();
+    if (login === 'email') loginByCode();
     if (register === 'email') return;
     $('register-send').hidden = true;
     $('register-code-field').hidden = true;

@@ -19,6 +19,7 @@ import {
   publishedArticleRow,
   publishedDocumentOf,
   relatedRows,
+  type RankedRow,
 } from './readers.data';
 
 type Auth = unknown;
@@ -52,6 +53,13 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   const commentCounts = keptByVersion<number>(strapi, 4096, ['comments', 'content']);
   const ancestries = keptByVersion<Entity | null>(strapi, 1024, ['content']);
+  /**
+   * Popular rankings (documentIds and period views) per period start, locale, category and limit, kept under the
+   * `content` and `views` stamps: `views` is raised within a minute of a counted read, so a kept ranking lags the counts
+   * by at most those 60 seconds, as a cached answer does (docs/readers.md#popular); the articles and their comment
+   * counts are still read for each answer.
+   */
+  const rankings = keptByVersion<RankedRow[]>(strapi, 256, ['content', 'views']);
 
   /** Articles as the lists show them (sanitized, default relations, `commentCount`), in the order of `documentIds`. */
   const articlesInOrder = async (documentIds: string[], locale: string, auth: Auth): Promise<Entity[]> => {
@@ -125,7 +133,13 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
       const days = { '1d': 1, '7d': 7, '30d': 30, all: 0 }[query.period];
       // `1d` is today (UTC); `7d` today and the six days before.
       const since = days === 0 ? null : dayOf(clock() - (days - 1) * DAY_MS);
-      const rows = await popularRows(strapi, { since, locale, categoryId, limit: query.limit });
+      const key = [since ?? 'all', locale, categoryId ?? '', query.limit].join('\n');
+      const version = await rankings.version();
+      let rows = rankings.get(version, key);
+      if (!rows) {
+        rows = await popularRows(strapi, { since, locale, categoryId, limit: query.limit });
+        rankings.set(version, key, rows);
+      }
       const scores = new Map(rows.map((row) => [row.documentId, row.score]));
       const items = await articlesInOrder(rows.map((row) => row.documentId), locale, auth);
       return { data: items.map((item) => ({ ...item, periodViews: scores.get(String(item.documentId)) ?? 0 })) };

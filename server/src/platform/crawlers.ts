@@ -39,16 +39,42 @@ const crawlerOnly = createIsbotFromList(list.filter((pattern) => !LIBRARY_PATTER
 
 const agentOf = (userAgent: string | string[] | undefined) => (Array.isArray(userAgent) ? userAgent[0] : userAgent)?.trim() ?? '';
 
+/** User-Agents remembered per test: a site's readers send a few hundred distinct ones, each tested once. */
+export const REMEMBERED_AGENTS = 512;
+/** A longer User-Agent is tested every time, not kept (the memory stays under REMEMBERED_AGENTS × this). */
+const REMEMBERED_LENGTH = 512;
+
+/**
+ * `test` remembered per User-Agent, at most REMEMBERED_AGENTS of them (the oldest forgotten first): `isbot`'s one
+ * regular expression of some 200 alternatives ran on every detail read (docs/readers.md#measured).
+ */
+const remembered = (test: (agent: string) => boolean) => {
+  const answers = new Map<string, boolean>();
+  return (agent: string): boolean => {
+    let answer = answers.get(agent);
+    if (answer === undefined) {
+      answer = test(agent);
+      if (agent.length > REMEMBERED_LENGTH) return answer;
+      if (answers.size >= REMEMBERED_AGENTS) answers.delete(answers.keys().next().value as string);
+      answers.set(agent, answer);
+    }
+    return answer;
+  };
+};
+
+const crawlerAgent = remembered(crawlerOnly);
+const botAgent = remembered(isbot);
+
 /** A detail read's User-Agent names a crawler, or is empty: the read counts no view. */
 export const isCrawler = (userAgent: string | string[] | undefined): boolean => {
   const agent = agentOf(userAgent);
-  return agent === '' || crawlerOnly(agent);
+  return agent === '' || crawlerAgent(agent);
 };
 
 /** The beacon's User-Agent is a bot's (HTTP libraries included), or empty: no view. */
 export const isBeaconBot = (userAgent: string | string[] | undefined): boolean => {
   const agent = agentOf(userAgent);
-  return agent === '' || isbot(agent);
+  return agent === '' || botAgent(agent);
 };
 
 /** Whether a detail read with this User-Agent counts a view, `views.countBots` considered. */

@@ -23,6 +23,7 @@ interface SqliteStatement {
 }
 interface SqliteConnection {
   prepare(text: string): SqliteStatement;
+  transaction<T>(work: () => T): () => T;
 }
 interface PgConnection {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
@@ -88,4 +89,20 @@ export const runBuilt = async (strapi: Core.Strapi, query: { toSQL(): { sql: str
     return runPrepared(strapi, { sqlite: built.sql, postgres: native.sql }, [...native.bindings]);
   }
   return runPrepared(strapi, { sqlite: built.sql, postgres: built.sql }, built.bindings.map(sqliteBinding));
+};
+
+/**
+ * SQLite only: runs `work` in ONE transaction on one connection, `run(text, params)` running each statement prepared
+ * and kept as `runPrepared` does (better-sqlite3 answers synchronously, so `work` is synchronous). Several writes of
+ * one request then cost one commit, not one each; a throw rolls them all back.
+ */
+export const sqliteTransaction = async <T>(strapi: Core.Strapi, work: (run: (text: string, params: unknown[]) => Row[]) => T): Promise<T> => {
+  if (strapi.db.dialect.client === 'postgres') throw new Error('sqliteTransaction runs on SQLite only');
+  const client = strapi.db.connection.client as unknown as PooledClient;
+  const connection = (await client.acquireConnection()) as SqliteConnection;
+  try {
+    return connection.transaction(() => work((text, params) => sqliteStatement(connection, text).all(...params)))();
+  } finally {
+    await client.releaseConnection(connection);
+  }
 };

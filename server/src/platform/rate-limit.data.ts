@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { uid } from './plugin-id';
 import { tableOf } from './columns';
+import { qualifiedTable, quoted, runPrepared } from './prepared';
 
 const UID = uid('rate-limit');
 
@@ -20,22 +21,16 @@ const columnsOf = (strapi: Core.Strapi) => {
  */
 export const countHit = async (strapi: Core.Strapi, key: string, now: number, resetAt: number) => {
   const c = columnsOf(strapi);
-  const result: unknown = await strapi.db.connection.raw(
-    `INSERT INTO ?? (??, ??, ??) VALUES (?, 1, ?)
-     ON CONFLICT (??) DO UPDATE SET
-       ?? = CASE WHEN ??.?? <= ? THEN 1 ELSE ??.?? + 1 END,
-       ?? = CASE WHEN ??.?? <= ? THEN ? ELSE ??.?? END
-     RETURNING ?? AS hits, ?? AS reset_at`,
-    [
-      c.table, c.bucket, c.hits, c.resetAt, key, resetAt,
-      c.bucket,
-      c.hits, c.table, c.resetAt, now, c.table, c.hits,
-      c.resetAt, c.table, c.resetAt, now, resetAt, c.table, c.resetAt,
-      c.hits, c.resetAt,
-    ]
-  );
-  // better-sqlite3 returns the rows as an array, pg as { rows }.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ hits: unknown; reset_at: unknown }>;
+  const [table, bucket, hits, end] = [qualifiedTable(strapi, c.table), quoted(c.bucket), quoted(c.hits), quoted(c.resetAt)];
+  // A prepared statement (platform/prepared.ts): every rate-limited request runs it (the view beacon, docs/readers.md#measured).
+  const text = (p: (n: number) => string) =>
+    `INSERT INTO ${table} AS t (${bucket}, ${hits}, ${end}) VALUES (${p(1)}, 1, ${p(2)}) ` +
+    `ON CONFLICT (${bucket}) DO UPDATE SET ` +
+    `${hits} = CASE WHEN t.${end} <= ${p(3)} THEN 1 ELSE t.${hits} + 1 END, ` +
+    `${end} = CASE WHEN t.${end} <= ${p(3)} THEN ${p(2)} ELSE t.${end} END ` +
+    `RETURNING ${hits} AS hits, ${end} AS reset_at`;
+  // SQLite's `?` are bound in the order they appear: key, resetAt, now, now, resetAt.
+  const rows = await runPrepared(strapi, { sqlite: text(() => '?'), postgres: text((n) => `$${n}`) }, strapi.db.dialect.client === 'postgres' ? [key, resetAt, now] : [key, resetAt, now, now, resetAt]);
   if (!rows.length) throw new Error('rate limit upsert returned no row');
   return { hits: Number(rows[0].hits), windowEnd: Number(rows[0].reset_at) };
 };

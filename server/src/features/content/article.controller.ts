@@ -28,8 +28,9 @@ const articleController = ({ strapi }: { strapi: Core.Strapi }) => ({
     });
     if (found.redirect) return answerMoved(ctx, found.redirect);
     const readers = getService(strapi, 'readers');
-    const data = (await readers.withCommentCounts([found.data]))[0];
-    ctx.body = { data, meta: await readers.detailMeta('article', data) };
+    // Side by side: their version stamps are then one shared read (docs/readers.md#measured).
+    const [[data], meta] = await Promise.all([readers.withCommentCounts([found.data]), readers.detailMeta('article', found.data)]);
+    ctx.body = { data, meta };
   }),
 });
 

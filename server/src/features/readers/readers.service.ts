@@ -8,6 +8,7 @@ import { uid } from '../../platform/plugin-id';
 import { isBeaconBot } from '../../platform/crawlers';
 import { errors } from '@strapi/utils';
 import { siteOf } from '../discovery';
+import { keptByVersion } from '../cache';
 import { jsonLdOf } from './json-ld';
 import type { Period } from './readers.shapes';
 import {
@@ -18,6 +19,7 @@ import {
   publishedArticleRow,
   publishedDocumentOf,
   relatedRows,
+  type RankedRow,
 } from './readers.data';
 
 type Auth = unknown;
@@ -43,6 +45,21 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
   let pruneTimer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
   const clock = () => getService(strapi, 'clock').now();
+  /**
+   * `commentCount` per documentId, and a category's ancestry per documentId and locale, kept until a comment or the
+   * content changes (features/cache/kept-by-version.ts: as coherent as the response cache, whatever `cache.enabled`
+   * says): an uncached read pays one shared read of the version stamps, not the count's recursive statement or the
+   * ancestry's five populate levels (docs/readers.md#measured).
+   */
+  const commentCounts = keptByVersion<number>(strapi, 4096, ['comments', 'content']);
+  const ancestries = keptByVersion<Entity | null>(strapi, 1024, ['content']);
+  /**
+   * Popular rankings (documentIds and period views) per period start, locale, category and limit, kept under the
+   * `content` and `views` stamps: `views` is raised within a minute of a counted read, so a kept ranking lags the counts
+   * by at most those 60 seconds, as a cached answer does (docs/readers.md#popular); the articles and their comment
+   * counts are still read for each answer.
+   */
+  const rankings = keptByVersion<RankedRow[]>(strapi, 256, ['content', 'views']);
 
   /** Articles as the lists show them (sanitized, default relations, `commentCount`), in the order of `documentIds`. */
   const articlesInOrder = async (documentIds: string[], locale: string, auth: Auth): Promise<Entity[]> => {
@@ -116,7 +133,13 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
       const days = { '1d': 1, '7d': 7, '30d': 30, all: 0 }[query.period];
       // `1d` is today (UTC); `7d` today and the six days before.
       const since = days === 0 ? null : dayOf(clock() - (days - 1) * DAY_MS);
-      const rows = await popularRows(strapi, { since, locale, categoryId, limit: query.limit });
+      const key = [since ?? 'all', locale, categoryId ?? '', query.limit].join('\n');
+      const version = await rankings.version();
+      let rows = rankings.get(version, key);
+      if (!rows) {
+        rows = await popularRows(strapi, { since, locale, categoryId, limit: query.limit });
+        rankings.set(version, key, rows);
+      }
       const scores = new Map(rows.map((row) => [row.documentId, row.score]));
       const items = await articlesInOrder(rows.map((row) => row.documentId), locale, auth);
       return { data: items.map((item) => ({ ...item, periodViews: scores.get(String(item.documentId)) ?? 0 })) };
@@ -146,12 +169,27 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
       return { data: await articlesInOrder(chosen.map((row) => row.documentId), locale, auth) };
     },
 
-    /** `commentCount` (approved, not deleted) on each article, in one statement for all of them. */
+    /** `commentCount` (approved, not deleted) on each article: the ones not kept, in one statement for all of them. */
     async withCommentCounts(items: Entity[]): Promise<Entity[]> {
       if (items.length === 0) return items;
-      const keys = [...new Set(items.map((item) => String(item.documentId)))];
-      const counts = await getService(strapi, 'comment-threads').counts(keys.map((key) => ({ key, id: key })));
-      return items.map((item) => ({ ...item, commentCount: counts[String(item.documentId)] ?? 0 }));
+      const version = await commentCounts.version();
+      const counts = new Map<string, number>();
+      const missing: string[] = [];
+      for (const item of items) {
+        const key = String(item.documentId);
+        const kept = commentCounts.get(version, key);
+        if (kept === undefined) missing.push(key);
+        else counts.set(key, kept);
+      }
+      if (missing.length > 0) {
+        const keys = [...new Set(missing)];
+        const read = await getService(strapi, 'comment-threads').counts(keys.map((key) => ({ key, id: key })));
+        for (const key of keys) {
+          counts.set(key, read[key] ?? 0);
+          commentCounts.set(version, key, read[key] ?? 0);
+        }
+      }
+      return items.map((item) => ({ ...item, commentCount: counts.get(String(item.documentId)) ?? 0 }));
     },
 
     /** A detail's `meta`: its JSON-LD (null while `site.url` is unset). */
@@ -163,15 +201,22 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
       let category: Entity | null = null;
       const linked = entity.category as Entity | null | undefined;
       if (kind === 'article' && linked?.documentId) {
-        // The category's ancestors, five levels up (one query).
-        const populate = [1, 2, 3, 4].reduce<Record<string, unknown>>((inner) => ({ parent: { fields: ['title', 'slug'], populate: inner } }), { parent: { fields: ['title', 'slug'] } });
-        category = (await strapi.documents(uid('category') as never).findOne({
-          documentId: String(linked.documentId),
-          locale: String(entity.locale),
-          status: 'published',
-          fields: ['title', 'slug'],
-          populate,
-        } as never)) as Entity | null;
+        const key = `${String(linked.documentId)}\n${String(entity.locale)}`;
+        const version = await ancestries.version();
+        const kept = ancestries.get(version, key);
+        if (kept !== undefined) category = kept;
+        else {
+          // The category's ancestors, five levels up (one query).
+          const populate = [1, 2, 3, 4].reduce<Record<string, unknown>>((inner) => ({ parent: { fields: ['title', 'slug'], populate: inner } }), { parent: { fields: ['title', 'slug'] } });
+          category = (await strapi.documents(uid('category') as never).findOne({
+            documentId: String(linked.documentId),
+            locale: String(entity.locale),
+            status: 'published',
+            fields: ['title', 'slug'],
+            populate,
+          } as never)) as Entity | null;
+          ancestries.set(version, key, category);
+        }
       }
       return { jsonLd: jsonLdOf(kind, entity, site, category) };
     },

@@ -14,36 +14,33 @@ export const invalidField = (field: string, message: string, extra: Record<strin
 };
 
 /**
- * A 503 in the host's error shape. The host formats any `errors.HttpError` with its status and message, but
- * http-errors' HttpError cannot be constructed directly, and koa's `ctx.throw` uses another copy of http-errors
- * (not `instanceof` the host's), which the host would turn into a bare 500/503 without our message.
+ * An error class of `status` in the host's error shape. The host formats any `errors.HttpError` with its status and
+ * message, but http-errors' HttpError cannot be constructed directly, and koa's `ctx.throw` uses another copy of
+ * http-errors (not `instanceof` the host's), which the host would turn into a bare 500 without our message.
  */
-export class ServiceUnavailableError extends Error {
-  readonly status = 503;
-  readonly statusCode = 503;
-  readonly expose = true;
-  readonly details = {};
+const httpErrorClass = (status: number, name: string) => {
+  class HostHttpError extends Error {
+    readonly status = status;
+    readonly statusCode = status;
+    readonly expose = true;
+    readonly details = {};
 
-  constructor(message: string) {
-    super(message);
-    this.name = 'ServiceUnavailableError';
+    constructor(message: string) {
+      super(message);
+      this.name = name;
+    }
   }
-}
-Object.setPrototypeOf(ServiceUnavailableError.prototype, errors.HttpError.prototype);
+  Object.setPrototypeOf(HostHttpError.prototype, errors.HttpError.prototype);
+  return HostHttpError;
+};
 
-/** A 409 in the host's error shape (the host's own classes have none), made as ServiceUnavailableError is. */
-export class ConflictError extends Error {
-  readonly status = 409;
-  readonly statusCode = 409;
-  readonly expose = true;
-  readonly details = {};
+/** A 503 in the host's error shape. */
+export const ServiceUnavailableError = httpErrorClass(503, 'ServiceUnavailableError');
+export type ServiceUnavailableError = InstanceType<typeof ServiceUnavailableError>;
 
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConflictError';
-  }
-}
-Object.setPrototypeOf(ConflictError.prototype, errors.HttpError.prototype);
+/** A 409 in the host's error shape (the host's own classes have none). */
+export const ConflictError = httpErrorClass(409, 'ConflictError');
+export type ConflictError = InstanceType<typeof ConflictError>;
 
 /**
  * A 403 carrying `message`. Strapi's content-API authorize step wraps the rest of the route and turns any

@@ -180,6 +180,7 @@ gc();
 await new Promise((resolve) => setTimeout(resolve, 1000));
 gc();
 const resting = process.memoryUsage().rss;
+log(`resting after boot and a GC: RSS ${(resting / 1048576).toFixed(0)} MB, heap used ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB`);
 let peak = resting;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -190,11 +191,7 @@ const statements = new Map();
 if (process.argv.includes('--sql')) {
   const started = new Map();
   const knex = strapi.db.connection;
-  let stacks = 0;
-  knex.on('query', (q) => {
-    started.set(q.__knexQueryUid, performance.now());
-    if (process.env.STACK_OF && q.sql.includes(process.env.STACK_OF) && stacks++ < 3) console.log(new Error().stack);
-  });
+  knex.on('query', (q) => started.set(q.__knexQueryUid, performance.now()));
   knex.on('query-response', (_r, q) => {
     const shape = q.sql.replace(/\?(, \?)*/g, '?').replace(/\$\d+(, \$\d+)*/g, '?').replace(/'[^']*'/g, "'…'").slice(0, 220);
     const entry = statements.get(shape) ?? { count: 0, ms: 0 };
@@ -221,6 +218,9 @@ imported = performance.now() - imported;
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss);
 if (report.status !== 'done') throw new Error(`import failed: ${report.error}`);
+gc();
+const retained = process.memoryUsage();
+log(`after the import and a GC: RSS ${(retained.rss / 1048576).toFixed(0)} MB, heap used ${(retained.heapUsed / 1048576).toFixed(0)} MB`);
 const records = report.counts.articles + report.counts.pages + report.counts.comments;
 const importRate = records / (imported / 1000);
 log(`import: ${(imported / 1000).toFixed(1)} s, ${records} records (articles+pages+comments), ${importRate.toFixed(1)}/s; counts ${JSON.stringify(report.counts)}`);
@@ -280,6 +280,8 @@ const summary = {
   rssRestingMb: Math.round(resting / 1048576),
   rssPeakMb: Math.round(peak / 1048576),
   rssGrowthMb: Math.round((peak - resting) / 1048576),
+  rssAfterGcMb: Math.round(retained.rss / 1048576),
+  heapAfterGcMb: Math.round(retained.heapUsed / 1048576),
   counts: report.counts,
   skipped: report.skipped.length,
 };

@@ -18,6 +18,9 @@ const EXPECTED = {
   strapi_sessions: ['bag_idx_sessions_session_id', 'bag_idx_sessions_child_id'],
   bag_refresh_tokens: ['bag_refresh_tokens_user', 'bag_refresh_tokens_session'],
   bag_token_epochs: ['bag_token_epochs_user_uq'],
+  // A redirect by `from`, an imported item by its old path (docs/import.md#measured).
+  bag_redirects: ['bag_idx_redirects_from'],
+  bag_import_sources: ['bag_import_sources_source_key_uq', 'bag_import_sources_path'],
 };
 
 /** The storage options PostgreSQL keeps for `table`. */

@@ -16,6 +16,8 @@ interface IndexSpec {
   columns: string[];
   /** A partial index: only the published rows (`published_at IS NOT NULL`). */
   publishedOnly?: boolean;
+  /** On PostgreSQL a hash index (equality only, no size limit on a key: a B-tree refuses one over about 2.7 KB). */
+  hash?: boolean;
 }
 
 export const INDEXES: IndexSpec[] = [
@@ -37,6 +39,8 @@ export const INDEXES: IndexSpec[] = [
   { type: 'menu', name: 'bag_idx_menus_slug', columns: ['slug'] },
   { type: 'category', name: 'bag_idx_categories_slug', columns: ['slug'] },
   { type: 'tag', name: 'bag_idx_tags_slug', columns: ['slug'] },
+  // A redirect by its `from` (an import's "exists", the uniqueness check, the loop check's walk: docs/import.md#measured).
+  { type: 'redirect', name: 'bag_idx_redirects_from', columns: ['from'], hash: true },
   // Moderation lists and the approved-only comment tree filter by status and order by creation time.
   { type: 'comment', name: 'bag_idx_comments_status', columns: ['status', 'created_at'] },
   // A first page of roots reads the pinned ones first: a walk of the few pinned comments, not of every root.
@@ -50,9 +54,9 @@ export const INDEXES: IndexSpec[] = [
 
 /** Creates every index of INDEXES its table lacks (platform/indexes.data.ts). */
 export const ensureIndexes = async (strapi: Core.Strapi) => {
-  for (const { type, name, columns, publishedOnly } of INDEXES) {
+  for (const { type, name, columns, publishedOnly, hash } of INDEXES) {
     const tableName = tableOfType(strapi, type);
     if (await hasIndex(strapi, tableName, name)) continue;
-    await createIndex(strapi, name, tableName, columns, Boolean(publishedOnly));
+    await createIndex(strapi, name, tableName, columns, Boolean(publishedOnly), Boolean(hash));
   }
 };

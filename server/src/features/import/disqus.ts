@@ -63,6 +63,7 @@ export const createDisqusImport = (run: ImportRun, articleByPath: (path: string)
     const author = child(node, 'author');
     const user = await run.userByEmail(textOf(author, 'email'));
     const content = asDeleted ? '…' : htmlToMarkdown(textOf(node, 'message')) || '…';
+    const createdAt = exportDate(textOf(node, 'createdAt'));
     const made = await run.create('comment', 'comments', {
       content,
       status: textOf(node, 'isSpam') === 'true' ? 'rejected' : 'approved',
@@ -70,9 +71,10 @@ export const createDisqusImport = (run: ImportRun, articleByPath: (path: string)
       ...(parent ? { parent: parent.documentId } : {}),
       ...(user ? { author: user } : { authorName: (textOf(author, 'name') || textOf(author, 'username')).slice(0, 100) || undefined }),
       ip: textOf(node, 'ipAddress').slice(0, 64) || undefined,
+      ...(createdAt ? { createdAt } : {}),
     });
     if (asDeleted) await run.tombstone(made);
-    await run.setCreatedAt('comment', made, exportDate(textOf(node, 'createdAt')));
+    await run.setCreatedAt('comment', made, createdAt);
     await run.remember(sourceKey, 'comment', made);
     comments.set(id, made);
     return made;

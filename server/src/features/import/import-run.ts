@@ -25,6 +25,8 @@ export const emptyCounts = (): Counts => Object.fromEntries(COUNT_KINDS.map((kin
 export interface Made {
   id: number;
   documentId: string;
+  /** As the create stored it (a comment's is the export's date when given in its values). */
+  createdAt?: Date | string | null;
 }
 
 /** A slug as the `uid` fields take it: WordPress's percent-encoded, accented or spaced names made plain. */
@@ -48,6 +50,15 @@ export const createImportRun = (strapi: Core.Strapi, dryRun: boolean) => {
   const counts = emptyCounts();
   const skipped: Skipped[] = [];
   let dryIds = 0;
+  const users = new Map<string, number>();
+  const localizedTypes = new Map<string, boolean>();
+  const localized = (type: string) => {
+    if (!localizedTypes.has(type)) {
+      const i18n = strapi.plugin('i18n');
+      localizedTypes.set(type, Boolean(i18n?.service('content-types').isLocalizedContentType(strapi.contentType(uid(type) as never))));
+    }
+    return localizedTypes.get(type) as boolean;
+  };
   const paths = () => getService(strapi, 'settings').file().site.paths;
 
   const run = {
@@ -63,7 +74,14 @@ export const createImportRun = (strapi: Core.Strapi, dryRun: boolean) => {
       if (!dryRun) await data.insertSource(strapi, { sourceKey: key, kind, targetId: made.id, targetDocumentId: made.documentId, path });
     },
     path: (kind: 'article' | 'page' | 'category' | 'tag', slug: string) => frontPath(paths(), kind, slug, defaultLocale(), defaultLocale()),
-    userByEmail: (email: string) => data.userIdByEmail(strapi, email),
+    /** The user with that e-mail; the users found are remembered for the run (a few authors write most items). */
+    async userByEmail(email: string) {
+      const known = users.get(email);
+      if (known !== undefined) return known;
+      const id = await data.userIdByEmail(strapi, email);
+      if (id !== null) users.set(email, id);
+      return id;
+    },
     /** `slug`, or `slug-2`, `slug-3`… when another document of the type has it. */
     async freeSlug(type: string, wanted: string) {
       const base = wanted || 'untitled';
@@ -81,16 +99,20 @@ export const createImportRun = (strapi: Core.Strapi, dryRun: boolean) => {
         dryIds += 1;
         return { id: -dryIds, documentId: `dry-run-${dryIds}` };
       }
+      // The default locale named, so the Document Service does not read it from the store for each write.
+      const locale = localized(type) ? { locale: defaultLocale() } : {};
       const made = (await quietCommentWrites(() =>
-        strapi.documents(uid(type) as never).create({ data: values, ...(published ? { status: 'published' } : {}) } as never),
+        strapi.documents(uid(type) as never).create({ data: values, ...locale, ...(published ? { status: 'published' } : {}) } as never),
       )) as unknown as Made;
-      return { id: made.id, documentId: made.documentId };
+      return { id: made.id, documentId: made.documentId, createdAt: made.createdAt ?? null };
     },
     async setPublishedAt(type: string, made: Made, date: Date | null) {
       if (!dryRun && date) await data.setPublishedAt(strapi, type, made.documentId, date);
     },
+    /** Sets `createdAt` unless the create already stored `date` (given in its values). */
     async setCreatedAt(type: string, made: Made, date: Date | null) {
-      if (!dryRun && date) await data.setCreatedAt(strapi, type, made.id, date);
+      if (dryRun || !date || (made.createdAt && new Date(made.createdAt).getTime() === date.getTime())) return;
+      await data.setCreatedAt(strapi, type, made.id, date);
     },
     async tombstone(made: Made) {
       if (!dryRun) await data.makeTombstone(strapi, made.id);

@@ -56,7 +56,9 @@ const imports = ({ strapi }: { strapi: Core.Strapi }) => {
       await data.updateImport(strapi, id, { total });
       const mapping = source === 'wordpress' ? createWordpressImport(run) : createDisqusImport(run, articleByPath(strapi));
       await readRecords(file, source, async (node) => {
-        if (!(await mapping.record(node))) return;
+        // One transaction per record: an item, its comments, redirects and source keys are written together or not
+        // at all (a run that dies goes on from the last whole item), and SQLite commits once per item.
+        if (!(await strapi.db.transaction(() => mapping.record(node)))) return;
         processed += 1;
         if (Date.now() - savedAt >= SAVE_EVERY_MS) {
           savedAt = Date.now();
@@ -64,7 +66,7 @@ const imports = ({ strapi }: { strapi: Core.Strapi }) => {
           await data.updateImport(strapi, id, { processed, counts: run.counts });
         }
       });
-      await mapping.finish();
+      await strapi.db.transaction(() => mapping.finish());
       options.onProgress?.(processed, total);
       await data.updateImport(strapi, id, { ...report(), status: 'done' });
     } catch (error) {

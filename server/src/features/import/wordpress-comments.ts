@@ -42,6 +42,7 @@ export const wordpressComments = async (
     const author = await run.userByEmail(textOf(node, 'wp:comment_author_email'));
     const content = htmlToMarkdown(textOf(node, 'wp:comment_content')) || '…';
     const parentMade = made.get(parent);
+    const createdAt = exportDate(textOf(node, 'wp:comment_date_gmt')) ?? exportDate(textOf(node, 'wp:comment_date'));
     const comment = await run.create('comment', 'comments', {
       content,
       status: STATUS[approved],
@@ -49,8 +50,9 @@ export const wordpressComments = async (
       ...(parentMade ? { parent: parentMade.documentId } : {}),
       ...(author ? { author } : { authorName: textOf(node, 'wp:comment_author').slice(0, 100) || undefined }),
       ip: textOf(node, 'wp:comment_author_IP').slice(0, 64) || undefined,
+      ...(createdAt ? { createdAt } : {}),
     });
-    await run.setCreatedAt('comment', comment, exportDate(textOf(node, 'wp:comment_date_gmt')) ?? exportDate(textOf(node, 'wp:comment_date')));
+    await run.setCreatedAt('comment', comment, createdAt);
     await run.remember(sourceKey, 'comment', comment);
     made.set(id, comment);
   }

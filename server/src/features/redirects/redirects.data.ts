@@ -97,9 +97,16 @@ export const editorRedirects = async (strapi: Core.Strapi): Promise<EditorRedire
     orderBy: { from: 'asc' },
   })) as EditorRedirectRow[];
 
-/** Every version (draft and published) of the editors' redirects, with their document: the loop check's graph. */
-export const editorRedirectVersions = async (strapi: Core.Strapi): Promise<(EditorRedirectRow & { documentId: string })[]> =>
-  (await strapi.db.query(EDITORS).findMany({ select: ['documentId', 'from', 'to', 'statusCode'] })) as (EditorRedirectRow & { documentId: string })[];
+/**
+ * The versions of the editors' redirects whose `from` may name `path` once normalized (a trailing slash dropped,
+ * percent-encoding decoded): `from` is `path` or `path/` (both by the index on `from`), or has a `%` or ends in `//`,
+ * which only these can. The loop check filters them exactly; it reads no other redirect.
+ */
+export const editorRedirectVersionsFrom = async (strapi: Core.Strapi, path: string): Promise<(EditorRedirectRow & { documentId: string })[]> =>
+  (await strapi.db.query(EDITORS).findMany({
+    select: ['documentId', 'from', 'to', 'statusCode'],
+    where: { $or: [{ from: { $in: [path, `${path}/`] } }, { from: { $contains: '%' } }, { from: { $endsWith: '//' } }] },
+  })) as (EditorRedirectRow & { documentId: string })[];
 
 /** The draft of an editor's redirect (what an update without `status` changes), else its published version. */
 export const editorRedirectDraft = async (strapi: Core.Strapi, documentId: string): Promise<EditorRedirectRow | null> => {

@@ -9,7 +9,7 @@ import { invalidField } from '../../platform/errors';
 import {
   editorRedirectDraft,
   editorRedirects,
-  editorRedirectVersions,
+  editorRedirectVersionsFrom,
   movedSlug,
   movedSlugs,
   publishedSlugs,
@@ -117,19 +117,17 @@ const redirects = ({ strapi }: { strapi: Core.Strapi }) => {
       const start = pathOf(from);
       let next = statusCode === 410 ? null : pathOf(to);
       if (start === null || next === null) return;
-      const edges = new Map<string, string[]>();
-      for (const row of await editorRedirectVersions(strapi)) {
-        const target = (replaces && row.documentId === documentId) || Number(row.statusCode) === 410 ? null : pathOf(row.to);
-        const source = pathOf(row.from);
-        if (target !== null && source !== null) edges.set(source, [...(edges.get(source) ?? []), target]);
-      }
+      // A walk from `to` along the chains, reading at each step only the redirects whose `from` is that path.
       const seen = new Set<string>();
       const pending = [next];
       while ((next = pending.pop() ?? null) !== null) {
         if (next === start) invalidField('to', 'leads back to from through other redirects (a loop)');
         if (seen.has(next)) continue;
         seen.add(next);
-        pending.push(...(edges.get(next) ?? []));
+        for (const row of await editorRedirectVersionsFrom(strapi, next)) {
+          const target = (replaces && row.documentId === documentId) || Number(row.statusCode) === 410 ? null : pathOf(row.to);
+          if (target !== null && pathOf(row.from) === next) pending.push(target);
+        }
       }
     },
 

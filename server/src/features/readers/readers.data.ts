@@ -97,41 +97,54 @@ export const relatedRows = async (
   const { table, column } = tableOf(strapi, ARTICLE);
   const tags = linkOf(strapi, ARTICLE, 'tags');
   const category = linkOf(strapi, ARTICLE, 'category');
-  const sharedTags = knex(`${tags.table} as t1`)
-    .count('*')
-    .join(`${tags.table} as t2`, `t2.${tags.target}`, `t1.${tags.target}`)
-    .where(`t2.${tags.owner}`, id)
-    .whereRaw('?? = ??', [`t1.${tags.owner}`, 'a.id']);
-  const sameCategory = knex(`${category.table} as c1`)
-    .count('*')
-    .join(`${category.table} as c2`, `c2.${category.target}`, `c1.${category.target}`)
-    .where(`c2.${category.owner}`, id)
-    .whereRaw('?? = ??', [`c1.${category.owner}`, 'a.id']);
-  const rows = (await knex
-    .select('*')
-    .from(
-      knex(`${table} as a`)
-        .select({
-          documentId: `a.${column('documentId')}`,
-          title: `a.${column('title')}`,
-          summary: `a.${column('summary')}`,
-          publishedAt: `a.${column('publishedAt')}`,
-          id: 'a.id',
-          tags: sharedTags,
-          category: sameCategory,
-        })
-        .whereNotNull(`a.${column('publishedAt')}`)
-        .where(`a.${column('locale')}`, locale)
-        .whereNot(`a.${column('documentId')}`, documentId)
+  // The candidates, each once per reason: a row per tag it shares, one per shared category, one per title with a word.
+  // Summed per article (GROUP BY) rather than counted per article by correlated subqueries over every row: the work
+  // grows with the candidates, not with the candidates times their links (docs/readers.md#related).
+  const byTag = knex(`${tags.table} as t3`)
+    .select({ id: `t3.${tags.owner}` })
+    .select(knex.raw('1 as tags'), knex.raw('0 as category'))
+    .join(`${tags.table} as t2`, `t2.${tags.target}`, `t3.${tags.target}`)
+    .where(`t2.${tags.owner}`, id);
+  const byCategory = knex(`${category.table} as c3`)
+    .select({ id: `c3.${category.owner}` })
+    .select(knex.raw('0 as tags'), knex.raw('1 as category'))
+    .join(`${category.table} as c2`, `c2.${category.target}`, `c3.${category.target}`)
+    .where(`c2.${category.owner}`, id);
+  const candidates = [byTag, byCategory];
+  if (words.length > 0) {
+    candidates.push(
+      knex(`${table} as w`)
+        .select({ id: 'w.id' })
+        .select(knex.raw('0 as tags'), knex.raw('0 as category'))
+        .whereNotNull(`w.${column('publishedAt')}`)
+        .where(`w.${column('locale')}`, locale)
         .where((where) => {
-          where
-            .whereIn('a.id', knex(`${tags.table} as t3`).select(`t3.${tags.owner}`).whereIn(`t3.${tags.target}`, knex(tags.table).select(tags.target).where(tags.owner, id)))
-            .orWhereIn('a.id', knex(`${category.table} as c3`).select(`c3.${category.owner}`).whereIn(`c3.${category.target}`, knex(category.table).select(category.target).where(category.owner, id)));
-          for (const word of words) where.orWhereRaw('lower(??) like ?', [`a.${column('title')}`, `%${word.replace(/[%_\\]/g, '')}%`]);
-        })
-        .as('r'),
-    )
-    .orderBy([{ column: 'tags', order: 'desc' }, { column: 'category', order: 'desc' }, { column: 'publishedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+          for (const word of words) where.orWhereRaw('lower(??) like ?', [`w.${column('title')}`, `%${word.replace(/[%_\\]/g, '')}%`]);
+        }),
+    );
+  }
+  const scores = knex
+    .select('s.id')
+    .sum({ tags: 's.tags' })
+    .max({ category: 's.category' })
+    .from(byTag.unionAll(candidates.slice(1)).as('s'))
+    .groupBy('s.id')
+    .as('r');
+  const rows = (await knex(`${table} as a`)
+    .select({
+      documentId: `a.${column('documentId')}`,
+      title: `a.${column('title')}`,
+      summary: `a.${column('summary')}`,
+      publishedAt: `a.${column('publishedAt')}`,
+      id: 'a.id',
+      tags: 'r.tags',
+      category: 'r.category',
+    })
+    .join(scores, 'r.id', 'a.id')
+    .whereNotNull(`a.${column('publishedAt')}`)
+    .where(`a.${column('locale')}`, locale)
+    .whereNot(`a.${column('documentId')}`, documentId)
+    .orderBy([{ column: 'r.tags', order: 'desc' }, { column: 'r.category', order: 'desc' }, { column: `a.${column('publishedAt')}`, order: 'desc' }, { column: 'a.id', order: 'desc' }])
     .limit(cap)) as { documentId: string; title: string; summary: string | null; tags: number | string; category: number | string }[];
   return rows.map((row) => ({ ...row, tags: Number(row.tags), category: Number(row.category) > 0 ? 1 : 0 }));
 };

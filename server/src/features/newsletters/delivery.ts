@@ -52,14 +52,16 @@ const newsletterDelivery = ({ strapi }: { strapi: Core.Strapi }) => {
     while (!stopped) {
       const current = await sendById(strapi, send.id);
       if (!current || (current.status !== 'queued' && current.status !== 'sending')) return;
-      await skipLeft(strapi, send.id);
       const until = Date.now() + LEASE_MS;
-      const batch = await claimBatch(strapi, send.id, settings.newsletters.batchSize, Date.now(), until);
-      if (batch.length === 0) {
+      const claimed = await claimBatch(strapi, send.id, settings.newsletters.batchSize, Date.now(), until);
+      if (claimed.length === 0) {
         if ((await countPending(strapi, send.id)) === 0) await moveSend(strapi, send.id, ['queued', 'sending'], 'done', new Date());
         return;
       }
       if (current.status === 'queued') await moveSend(strapi, send.id, ['queued'], 'sending');
+      // Who left since the send started is skipped, checked for this batch just before its first mail.
+      const left = await skipLeft(strapi, claimed.map((r) => r.id));
+      const batch = claimed.filter((r) => !left.has(r.id));
       batch.forEach((r) => held.add(r.id));
       for (const recipient of batch) {
         if (stopped) break;

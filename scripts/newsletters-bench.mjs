@@ -50,6 +50,7 @@ if (postgres && !process.env.DATABASE_PORT) throw new Error('PostgreSQL: eval "$
 const OTHERS = Math.max(2000, RATE * (BASELINE_SECONDS + 3600));
 const SITE = 'https://www.example.com';
 const P = 'plugin::cms-plugin-bag';
+const loadAtStart = os.loadavg().map((x) => Number(x.toFixed(2)));
 const log = (...args) => console.log(`[newsletters-bench ${DB}]`, ...args);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -292,8 +293,11 @@ const restingRss = median(resting);
 // (a), (b), (c): the send, with the RSS sampler and the paced unsubscribe load running.
 await sinkAsk({ type: 'reset', expected: N });
 let peakRss = restingRss;
+const rssSamples = [];
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, rssOf(a.child.pid));
+  const rss = rssOf(a.child.pid);
+  rssSamples.push(rss);
+  peakRss = Math.max(peakRss, rss);
 }, 200);
 const stopDuring = unsubscribeLoad();
 const sendStarted = Date.now();
@@ -306,11 +310,13 @@ const plugin = { mails: sendStats.count, seconds: (sendStats.lastAt - sendStarte
 plugin.mailsPerSecond = Number((plugin.mails / plugin.seconds).toFixed(2));
 log(`plugin: ${plugin.mails} mails in ${plugin.seconds.toFixed(1)} s = ${plugin.mailsPerSecond} mails/s; send ${JSON.stringify(final)}; duplicates ${sendStats.duplicates}, misses ${sendStats.misses}`);
 log(`unsubscribe, during the send: ${JSON.stringify(unsubscribeSending)}`);
-log(`RSS: resting ${MB(restingRss)} MB, peak during the send ${MB(peakRss)} MB`);
+// The highest sample of each quarter of the send: growth that levels off (the heap sized for the load) or keeps on.
+const quarters = [0, 1, 2, 3].map((q) => MB(Math.max(...rssSamples.slice(Math.floor((q * rssSamples.length) / 4), Math.floor(((q + 1) * rssSamples.length) / 4)))));
+log(`RSS: resting ${MB(restingRss)} MB, peak during the send ${MB(peakRss)} MB; the highest of each quarter of the send: ${quarters.join(', ')} MB`);
 
 const rows = {
   a: { what: 'mails/s, plugin / nodemailer bare loop', plugin: plugin.mailsPerSecond, floor: floor.mailsPerSecond, ratio: Number((plugin.mailsPerSecond / floor.mailsPerSecond).toFixed(2)), target: '>= 0.5' },
-  b: { what: 'RSS growth during the send, MB', restingMb: MB(restingRss), peakMb: MB(peakRss), growthMb: MB(peakRss - restingRss), target: '<= 50' },
+  b: { what: 'RSS growth during the send, MB', restingMb: MB(restingRss), peakMb: MB(peakRss), growthMb: MB(peakRss - restingRss), quartersMb: quarters, target: '<= 50' },
   c: { what: 'unsubscribe POST p99, during the send / no send', during: unsubscribeSending.p99, idle: unsubscribeIdle.p99, ratio: Number((unsubscribeSending.p99 / unsubscribeIdle.p99).toFixed(2)), target: '<= 2' },
   single: { duplicates: sendStats.duplicates, misses: sendStats.misses },
 };
@@ -350,7 +356,7 @@ if (postgres) {
   }
 }
 
-const summary = { db: DB, subscribers: N, unsubscribeRate: RATE, baselineSeconds: BASELINE_SECONDS, setupMs: Math.round(setupMs), floor, plugin, unsubscribeIdle, unsubscribeSending, rows, node: process.version, cpus: os.cpus().length };
+const summary = { db: DB, subscribers: N, unsubscribeRate: RATE, baselineSeconds: BASELINE_SECONDS, setupMs: Math.round(setupMs), loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => Number(x.toFixed(2))) }, floor, plugin, unsubscribeIdle, unsubscribeSending, rows, node: process.version, cpus: os.cpus().length };
 log(JSON.stringify(rows, null, 2));
 if (OUT) fs.writeFileSync(OUT, JSON.stringify(summary, null, 2));
 

@@ -2,9 +2,10 @@
  * Delivery (docs/newsletters.md#delivery): every instance runs this loop. It polls the database for queued or
  * running sends and works on them in batches of `newsletters.batchSize` claimed in the database with a lease of one
  * minute (sends.data.ts `claimBatch`), so instances sharing a database share a send, and a batch whose process died
- * is taken over once its lease runs out. Before each batch, recipients who left are skipped and a cancelled send
- * stops. Each recipient is marked sent as soon as the mail server accepted the mail; a refusal is tried again twice,
- * then counted `failed`. On Strapi's destroy the loop stops after the mail under way and gives its leases back.
+ * is taken over once its lease runs out. Before each batch a cancelled send stops; the claimed batch's recipients
+ * who left are skipped. Each recipient is marked sent as soon as the mail server accepted the mail; a refusal is
+ * tried again twice, then counted `failed`. On Strapi's destroy the loop stops after the mail under way and gives
+ * its leases back.
  */
 import type { Core } from '@strapi/strapi';
 import { getService } from '../../platform/get-service';

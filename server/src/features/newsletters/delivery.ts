@@ -2,9 +2,10 @@
  * Delivery (docs/newsletters.md#delivery): every instance runs this loop. It polls the database for queued or
  * running sends and works on them in batches of `newsletters.batchSize` claimed in the database with a lease of one
  * minute (sends.data.ts `claimBatch`), so instances sharing a database share a send, and a batch whose process died
- * is taken over once its lease runs out. Before each batch, recipients who left are skipped and a cancelled send
- * stops. Each recipient is marked sent as soon as the mail server accepted the mail; a refusal is tried again twice,
- * then counted `failed`. On Strapi's destroy the loop stops after the mail under way and gives its leases back.
+ * is taken over once its lease runs out. Before each batch a cancelled send stops; the claimed batch's recipients
+ * who left are skipped. Each recipient is marked sent as soon as the mail server accepted the mail; a refusal is
+ * tried again twice, then counted `failed`. On Strapi's destroy the loop stops after the mail under way and gives
+ * its leases back.
  */
 import type { Core } from '@strapi/strapi';
 import { getService } from '../../platform/get-service';
@@ -52,14 +53,16 @@ const newsletterDelivery = ({ strapi }: { strapi: Core.Strapi }) => {
     while (!stopped) {
       const current = await sendById(strapi, send.id);
       if (!current || (current.status !== 'queued' && current.status !== 'sending')) return;
-      await skipLeft(strapi, send.id);
       const until = Date.now() + LEASE_MS;
-      const batch = await claimBatch(strapi, send.id, settings.newsletters.batchSize, Date.now(), until);
-      if (batch.length === 0) {
+      const claimed = await claimBatch(strapi, send.id, settings.newsletters.batchSize, Date.now(), until);
+      if (claimed.length === 0) {
         if ((await countPending(strapi, send.id)) === 0) await moveSend(strapi, send.id, ['queued', 'sending'], 'done', new Date());
         return;
       }
       if (current.status === 'queued') await moveSend(strapi, send.id, ['queued'], 'sending');
+      // Who left since the send started is skipped, checked for this batch just before its first mail.
+      const left = await skipLeft(strapi, claimed.map((r) => r.id));
+      const batch = claimed.filter((r) => !left.has(r.id));
       batch.forEach((r) => held.add(r.id));
       for (const recipient of batch) {
         if (stopped) break;

@@ -158,7 +158,11 @@ const readers = ({ strapi }: { strapi: Core.Strapi }) => {
       const mine = wordsOf(`${me.title} ${me.summary ?? ''}`);
       // The title's longest words find articles sharing neither tag nor category.
       const seek = [...wordsOf(me.title)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).slice(0, 5);
-      const rows = await relatedRows(strapi, { id: me.id, documentId: me.documentId, locale, words: seek, cap: RELATED_CANDIDATES });
+      const candidates = (words: string[]) => relatedRows(strapi, { id: me.id, documentId: me.documentId, locale, words, cap: RELATED_CANDIDATES });
+      // An article found by a title word alone ranks after every one sharing a tag or the category: the title scan (it
+      // reads every published title) runs only when those are fewer than asked for.
+      let rows = await candidates([]);
+      if (rows.length < query.limit && seek.length > 0) rows = await candidates(seek);
       const scored = rows.map((row, index) => {
         const theirs = new Set(wordsOf(`${row.title} ${row.summary ?? ''}`));
         return { ...row, index, words: mine.filter((word) => theirs.has(word)).length };

@@ -33,13 +33,17 @@ describe('admin panel in a browser', () => {
     await adminUiLogin(page, app.url, credentials);
     return page;
   };
+  /** Settings → CMS Bag, reached as an editor would: the Settings page, then its link. */
+  const openSettings = async (page: Page) => {
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByRole('link', { name: 'CMS Bag' }).click();
+    await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+  };
 
   it('turns the login captcha on from Settings → CMS Bag, and login without a code is refused at once', async () => {
     const user = await createUser(app.strapi);
     const page = await loggedIn();
-    await page.goto(`${app.url}/admin/settings`);
-    await page.getByRole('link', { name: 'CMS Bag' }).click();
-    await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+    await openSettings(page);
 
     const fingerprint = await app.strapi.plugin('cms-plugin-bag').service('crypto').publicKeyFingerprint();
     await page.getByText(fingerprint).waitFor();
@@ -70,9 +74,7 @@ describe('admin panel in a browser', () => {
   it('offers the proof-of-work captcha type on Settings → CMS Bag and saves it', async () => {
     const page = await loggedIn();
     try {
-      await page.goto(`${app.url}/admin/settings`);
-      await page.getByRole('link', { name: 'CMS Bag' }).click();
-      await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+      await openSettings(page);
       await page.getByRole('combobox', { name: 'Login captcha type' }).click();
       await page.getByRole('option', { name: 'Proof of work (computed by the browser)' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
@@ -87,9 +89,7 @@ describe('admin panel in a browser', () => {
   it('turns newsletters off on Settings → CMS Bag: the public newsletter routes answer 404 at once', async () => {
     const page = await loggedIn();
     try {
-      await page.goto(`${app.url}/admin/settings`);
-      await page.getByRole('link', { name: 'CMS Bag' }).click();
-      await page.getByRole('heading', { name: 'CMS Bag settings' }).waitFor();
+      await openSettings(page);
       expect(await page.getByRole('checkbox', { name: 'Confirm subscriptions by e-mail' }).isChecked()).toBe(true);
       const toggle = page.getByRole('checkbox', { name: 'Newsletters', exact: true });
       expect(await toggle.isChecked()).toBe(true);
